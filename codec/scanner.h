@@ -1,0 +1,38 @@
+#pragma once
+
+#include "bytesource.h"
+#include "scanresult.h"
+#include "simd/kernel.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+namespace moji {
+
+// Scans a whole source for anomalies and notices, on all cores, with the fastest kernel the CPU
+// has. The results equal those of StreamDecoder fed the same bytes (the reference), whatever the
+// thread count, chunk size or kernel.
+//
+// Memory is proportional to the number of indexed items: at most maxIndexedAnomalies anomalies
+// (24 bytes each) and maxIndexedNotices notices (24 bytes each) are kept, the first ones in
+// offset order; the counts always cover all of them.
+struct ScanOptions {
+    unsigned threads = 0;                          // 0: one per core
+    std::uint64_t chunkSize = 8u << 20;            // bytes per unit of parallel work (>= 64)
+    std::uint64_t maxIndexedAnomalies = 4u << 20;  // 4,194,304
+    std::uint64_t maxIndexedNotices = 1u << 20;    // 1,048,576
+    bool stopAtFirstAnomaly = false;               // for yes/no checks
+    simd::SimdLevel level = simd::detectSimdLevel();
+    const std::atomic<bool>* cancel = nullptr;     // set it to stop the scan early
+    // Called on the scanning thread with bytes done and total, several times a second at most.
+    std::function<void(std::uint64_t done, std::uint64_t total)> progress;
+};
+
+[[nodiscard]] ScanResult scanSource(const ByteSource& source, const ScanOptions& options = {});
+
+// The same over plain memory (no change detection).
+[[nodiscard]] ScanResult scanBytes(const std::uint8_t* data, std::uint64_t size,
+                                   const ScanOptions& options = {});
+
+} // namespace moji

@@ -1,0 +1,48 @@
+#include "kernel.h"
+
+namespace moji::simd {
+
+size_t validateBlocksSse2(const uint8_t*, size_t, SequenceCounts&, bool&);
+size_t validateBlocksAvx2(const uint8_t*, size_t, SequenceCounts&, bool&);
+size_t validateBlocksAvx512(const uint8_t*, size_t, SequenceCounts&, bool&);
+
+BlockKernel blockKernel(SimdLevel level) {
+    switch (level) {
+    case SimdLevel::Scalar:
+        return nullptr;
+    case SimdLevel::Sse2:
+        return validateBlocksSse2;
+    case SimdLevel::Avx2:
+        return validateBlocksAvx2;
+    case SimdLevel::Avx512:
+        return validateBlocksAvx512;
+    }
+    return nullptr;
+}
+
+SimdLevel detectSimdLevel() {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+        return SimdLevel::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+        return SimdLevel::Avx2;
+    if (__builtin_cpu_supports("sse2"))
+        return SimdLevel::Sse2;
+    return SimdLevel::Scalar;
+}
+
+const char* simdLevelName(SimdLevel level) {
+    switch (level) {
+    case SimdLevel::Scalar:
+        return "scalar";
+    case SimdLevel::Sse2:
+        return "sse2";
+    case SimdLevel::Avx2:
+        return "avx2";
+    case SimdLevel::Avx512:
+        return "avx512";
+    }
+    return "?";
+}
+
+} // namespace moji::simd

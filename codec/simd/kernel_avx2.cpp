@@ -1,0 +1,12 @@
+// Built with -mavx2: call only through blockKernel() after detectSimdLevel().
+#include "avx2traits.h"
+#include "blockvalidator.h"
+
+namespace moji::simd {
+
+size_t validateBlocksAvx2(const uint8_t* data, size_t size, SequenceCounts& counts, bool& failed) {
+    BlockValidator<Avx2Traits> validator;
+    return validator.run(data, size, counts, failed);
+}
+
+} // namespace moji::simd

@@ -1,0 +1,17 @@
+// Built with -mavx512f -mavx512bw: call only through blockKernel() after detectSimdLevel().
+// GCC 12's AVX-512 headers initialise their "undefined" vectors from themselves, which
+// -Wuninitialized reports at every inlined use; the values are never read.
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include "avx512traits.h"
+#include "blockvalidator.h"
+
+namespace moji::simd {
+
+size_t validateBlocksAvx512(const uint8_t* data, size_t size, SequenceCounts& counts,
+                            bool& failed) {
+    BlockValidator<Avx512Traits> validator;
+    return validator.run(data, size, counts, failed);
+}
+
+} // namespace moji::simd

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "bytesource.h"
+
+#include <memory>
+#include <string>
+#include <variant>
+
+namespace moji {
+
+// Opens what a user names: "-" is standard input; a non-empty regular file is mapped; an empty
+// regular file is read in (so /proc files, which claim size 0, work); a pipe is read in.
+// Directories, devices and sockets are refused. The error is one line naming the path.
+using OpenResult = std::variant<std::unique_ptr<ByteSource>, std::string>;
+[[nodiscard]] OpenResult openSource(const std::string& path);
+
+} // namespace moji
