@@ -1,0 +1,109 @@
+#include "testsupport.h"
+
+#include "streamdecoder.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+namespace testsupport {
+
+std::vector<moji::Sequence> decodeWhole(const Bytes& bytes) {
+    CollectingSink sink;
+    moji::StreamDecoder decoder;
+    decoder.feed(bytes, sink);
+    decoder.finish(sink);
+    return sink.units;
+}
+
+std::vector<moji::Sequence> decodeInPieces(const Bytes& bytes,
+                                           const std::vector<std::size_t>& sizes) {
+    CollectingSink sink;
+    moji::StreamDecoder decoder;
+    std::size_t at = 0;
+    for (std::size_t i = 0; at < bytes.size(); ++i) {
+        const std::size_t size = std::min(sizes[i % sizes.size()], bytes.size() - at);
+        decoder.feed(std::span<const std::uint8_t>(bytes.data() + at, size), sink);
+        at += size;
+    }
+    decoder.finish(sink);
+    return sink.units;
+}
+
+std::u32string replacementText(const std::vector<moji::Sequence>& units) {
+    std::u32string text;
+    for (const moji::Sequence& unit : units) {
+        if (unit.kind == moji::SequenceKind::Valid)
+            text += static_cast<char32_t>(unit.value);
+        else
+            text.append(unit.replacements, U'\uFFFD');
+    }
+    return text;
+}
+
+const Bytes& seedCorpus() {
+    static const Bytes corpus = [] {
+        Bytes bytes;
+        const std::filesystem::path seeds(MOJISCOPE_SEEDS_DIR);
+        if (std::filesystem::is_directory(seeds)) {
+            std::vector<std::filesystem::path> files;
+            for (const auto& entry : std::filesystem::directory_iterator(seeds))
+                if (entry.path().extension() == ".txt")
+                    files.push_back(entry.path());
+            std::sort(files.begin(), files.end());
+            for (const auto& file : files) {
+                std::ifstream in(file, std::ios::binary);
+                bytes.insert(bytes.end(), std::istreambuf_iterator<char>(in), {});
+            }
+        }
+        if (bytes.empty())
+            bytes = bytesOf("UTF-8は今日の文字エンコーディングの中で最も重要なものと言って差し支え"
+                            "ないでしょう。A≢Α. 日本語 😀 café\n");
+        return bytes;
+    }();
+    return corpus;
+}
+
+Bytes randomUtf8ish(std::mt19937_64& random, std::size_t size) {
+    static const std::uint8_t interesting[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0,
+                                               0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED,
+                                               0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xF7, 0xF8,
+                                               0xFB, 0xFC, 0xFD, 0xFE, 0xFF, 0xBB, 0xB7, 0xBE};
+    Bytes bytes(size);
+    for (auto& byte : bytes) {
+        const auto pick = random() % 4;
+        if (pick == 0)
+            byte = interesting[random() % std::size(interesting)];
+        else if (pick == 1)
+            byte = static_cast<std::uint8_t>(0x80 + random() % 0x40);
+        else
+            byte = static_cast<std::uint8_t>(random());
+    }
+    return bytes;
+}
+
+Bytes mutate(const Bytes& valid, std::mt19937_64& random, int edits) {
+    Bytes bytes = valid;
+    for (int i = 0; i < edits && !bytes.empty(); ++i) {
+        const std::size_t at = random() % bytes.size();
+        switch (random() % 4) {
+        case 0:
+            bytes[at] = static_cast<std::uint8_t>(random());
+            break;
+        case 1:
+            bytes.insert(bytes.begin() + static_cast<std::ptrdiff_t>(at),
+                         static_cast<std::uint8_t>(0x80 + random() % 0x80));
+            break;
+        case 2:
+            bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(at));
+            break;
+        default:
+            bytes[at] ^= static_cast<std::uint8_t>(1u << (random() % 8));
+            break;
+        }
+    }
+    return bytes;
+}
+
+} // namespace testsupport

@@ -1,0 +1,44 @@
+#pragma once
+
+// Helpers shared by the test suites.
+
+#include "sequence.h"
+#include "sequencesink.h"
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace testsupport {
+
+using Bytes = std::vector<std::uint8_t>;
+
+class CollectingSink : public moji::SequenceSink {
+public:
+    void sequence(const moji::Sequence& unit) override { units.push_back(unit); }
+    std::vector<moji::Sequence> units;
+};
+
+// The units of `bytes` fed whole to a StreamDecoder.
+std::vector<moji::Sequence> decodeWhole(const Bytes& bytes);
+
+// The units of `bytes` fed in pieces of the given sizes (cycled), then finished.
+std::vector<moji::Sequence> decodeInPieces(const Bytes& bytes, const std::vector<std::size_t>& sizes);
+
+// The text the units stand for: code points, and one U+FFFD per maximal subpart of anomalies.
+std::u32string replacementText(const std::vector<moji::Sequence>& units);
+
+// The source documents (../shared/seeds), concatenated; a built-in Japanese text if absent.
+const Bytes& seedCorpus();
+
+// Random bytes with a bias towards UTF-8 structure (leads, continuations, edge values).
+Bytes randomUtf8ish(std::mt19937_64& random, std::size_t size);
+
+// `valid` with a few random corruptions: byte replaced, inserted, deleted or bit flipped.
+Bytes mutate(const Bytes& valid, std::mt19937_64& random, int edits);
+
+// Bytes from a string literal.
+inline Bytes bytesOf(const std::string& text) { return Bytes(text.begin(), text.end()); }
+
+} // namespace testsupport

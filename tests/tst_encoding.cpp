@@ -1,0 +1,217 @@
+// The encoder and its bit layout, notices, character data, explanations and input parsing.
+
+#include "bitlayout.h"
+#include "characterinfo.h"
+#include "explanation.h"
+#include "inputparsing.h"
+#include "notices.h"
+#include "referenceutf8.h"
+#include "sequencereader.h"
+#include "textformat.h"
+
+#include <QTest>
+
+class TestEncoding : public QObject {
+    Q_OBJECT
+private slots:
+    // Every scalar value encodes to well-formed bytes that decode back to it, with the shortest
+    // length; surrogates and values past U+10FFFF have no encoding.
+    void everyCodePointRoundTrips() {
+        for (std::uint32_t cp = 0; cp <= 0x10FFFF + 16; ++cp) {
+            const auto encoded = moji::encodeUtf8(cp);
+            const bool scalar = cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF);
+            QCOMPARE(encoded.has_value(), scalar);
+            if (!scalar)
+                continue;
+            const auto bytes = encoded->view();
+            QVERIFY(reference::isWellFormed(bytes.data(), bytes.size()));
+            const auto unit = moji::readSequence(bytes.data(), bytes.size(), true);
+            QCOMPARE(unit.kind, moji::SequenceKind::Valid);
+            QCOMPARE(unit.value, cp);
+            QCOMPARE(unit.length, std::uint32_t(bytes.size()));
+            const auto layout = moji::layoutOf(bytes);
+            QVERIFY(layout);
+            QCOMPARE(layout->value, cp);
+        }
+    }
+
+    void bitLayoutOfHiraganaA() {
+        const std::uint8_t bytes[] = {0xE3, 0x81, 0x82};
+        const auto layout = moji::layoutOf(bytes);
+        QVERIFY(layout);
+        QCOMPARE(layout->count, 3);
+        QCOMPARE(layout->valueBits, 16);
+        QCOMPARE(int(layout->bytes[0].markerBits), 4); // 1110
+        QCOMPARE(int(layout->bytes[0].payloadBits), 4);
+        QCOMPARE(int(layout->bytes[0].valueShift), 12);
+        QCOMPARE(int(layout->bytes[1].markerBits), 2); // 10
+        QCOMPARE(int(layout->bytes[1].valueShift), 6);
+        QCOMPARE(int(layout->bytes[2].payload()), 0x02);
+        QCOMPARE(layout->value, 0x3042u);
+    }
+
+    void bitLayoutOfLegacyAndOverlongPatterns() {
+        const std::uint8_t legacy[] = {0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF};
+        QCOMPARE(moji::layoutOf(legacy)->value, 0x7FFFFFFFu);
+        QCOMPARE(moji::layoutOf(legacy)->valueBits, 31);
+        const std::uint8_t overlong[] = {0xC0, 0xAF};
+        QCOMPARE(moji::layoutOf(overlong)->value, 0x2Fu);
+        const std::uint8_t incomplete[] = {0xE3, 0x81};
+        QVERIFY(!moji::layoutOf(incomplete));
+        QCOMPARE(int(moji::byteBitsOf(0xFF).payloadBits), 0);
+    }
+
+    void encodePatternWritesOverlongForms() {
+        const auto pattern = moji::encodePattern(0x2F, 2);
+        QVERIFY(pattern);
+        QCOMPARE(int((*pattern)[0]), 0xC0);
+        QCOMPARE(int((*pattern)[1]), 0xAF);
+        QVERIFY(!moji::encodePattern(0x800, 2));
+    }
+
+    void notices_data() {
+        QTest::addColumn<uint>("codePoint");
+        QTest::addColumn<qulonglong>("offset");
+        QTest::addColumn<int>("kind"); // -1: none
+        QTest::newRow("BOM at 0") << 0xFEFFu << 0ull << int(moji::NoticeKind::ByteOrderMark);
+        QTest::newRow("FEFF inside") << 0xFEFFu << 9ull << int(moji::NoticeKind::EmbeddedBom);
+        QTest::newRow("NUL") << 0u << 3ull << int(moji::NoticeKind::Nul);
+        QTest::newRow("ESC") << 0x1Bu << 3ull << int(moji::NoticeKind::Control);
+        QTest::newRow("DEL") << 0x7Fu << 3ull << int(moji::NoticeKind::Control);
+        QTest::newRow("C1 NEL") << 0x85u << 3ull << int(moji::NoticeKind::Control);
+        QTest::newRow("tab") << 9u << 3ull << -1;
+        QTest::newRow("LF") << 10u << 3ull << -1;
+        QTest::newRow("CR") << 13u << 3ull << -1;
+        QTest::newRow("U+FDD0") << 0xFDD0u << 3ull << int(moji::NoticeKind::Noncharacter);
+        QTest::newRow("U+FDEF") << 0xFDEFu << 3ull << int(moji::NoticeKind::Noncharacter);
+        QTest::newRow("U+FDF0") << 0xFDF0u << 3ull << -1;
+        QTest::newRow("U+FFFE") << 0xFFFEu << 3ull << int(moji::NoticeKind::Noncharacter);
+        QTest::newRow("U+10FFFF") << 0x10FFFFu << 3ull << int(moji::NoticeKind::Noncharacter);
+        QTest::newRow("U+1FFFE") << 0x1FFFEu << 3ull << int(moji::NoticeKind::Noncharacter);
+        QTest::newRow("U+FFFD") << 0xFFFDu << 3ull << -1;
+        QTest::newRow("letter") << 0x3042u << 3ull << -1;
+    }
+
+    void notices() {
+        QFETCH(uint, codePoint);
+        QFETCH(qulonglong, offset);
+        QFETCH(int, kind);
+        const moji::Sequence unit{offset, 1, codePoint, 0, moji::SequenceKind::Valid};
+        const auto notice = moji::noticeKindOf(unit);
+        QCOMPARE(notice ? int(*notice) : -1, kind);
+    }
+
+    void characterData() {
+        const auto a = moji::characterInfo(0x3042);
+        QCOMPARE(QString::fromStdString(a.name), QString("HIRAGANA LETTER A"));
+        QCOMPARE(QString::fromStdString(a.category), QString("Lo"));
+        QCOMPARE(QString::fromStdString(a.script), QString("Hiragana"));
+        QCOMPARE(QString::fromStdString(a.block), QString("Hiragana"));
+        const auto lf = moji::characterInfo(0x0A);
+        QCOMPARE(QString::fromStdString(lf.name), QString("LINE FEED"));
+        QCOMPARE(QString::fromStdString(lf.category), QString("Cc"));
+        const auto kanji = moji::characterInfo(0x65E5);
+        QCOMPARE(QString::fromStdString(kanji.block), QString("CJK Unified Ideographs"));
+        QCOMPARE(QString::fromStdString(kanji.script), QString("Han"));
+        QCOMPARE(QString::fromStdString(moji::characterInfo(0x1F600).name), QString("GRINNING FACE"));
+        QCOMPARE(QString::fromStdString(moji::characterInfo(0x110000).category), QString("-"));
+    }
+
+    void explanationsNameTheRule_data() {
+        QTest::addColumn<QByteArray>("hex");
+        QTest::addColumn<QString>("phrase");
+        QTest::newRow("E0 80 AF") << QByteArray("e0 80 af")
+                                  << "E0 must be followed by A0\u2013BF; this is the 3-byte form "
+                                     "of U+002F, which has a 1-byte form";
+        QTest::newRow("C0 AF") << QByteArray("c0 af") << "C0 and C1 never occur in UTF-8";
+        QTest::newRow("F0 8F BF BF") << QByteArray("f0 8f bf bf")
+                                     << "4-byte form of U+FFFF, which has a 3-byte form";
+        QTest::newRow("ED A0 80") << QByteArray("ed a0 80") << "a high surrogate";
+        QTest::newRow("CESU-8") << QByteArray("ed a1 8c ed be b4") << "proper form is F0 A3 8E B4";
+        QTest::newRow("F4 90 80 80") << QByteArray("f4 90 80 80") << "beyond U+10FFFF";
+        QTest::newRow("F8 88 80 80 80") << QByteArray("f8 88 80 80 80") << "RFC 2044";
+        QTest::newRow("FE") << QByteArray("fe") << "never occurs in UTF-8";
+        QTest::newRow("80 81") << QByteArray("80 81") << "This run of 2 has no lead";
+        QTest::newRow("E3 81 41") << QByteArray("e3 81 41") << "only 1 follows before 41";
+        QTest::newRow("replacements") << QByteArray("c0 af") << "gives 2 U+FFFD";
+    }
+
+    void explanationsNameTheRule() {
+        QFETCH(QByteArray, hex);
+        QFETCH(QString, phrase);
+        const auto bytes = std::get<std::vector<std::uint8_t>>(moji::parseHexBytes(hex.toStdString()));
+        const auto unit = moji::readSequence(bytes.data(), bytes.size(), true);
+        std::optional<std::uint8_t> next;
+        if (unit.length < bytes.size())
+            next = bytes[unit.length];
+        const QString text = QString::fromStdString(
+            moji::explainSequence(unit, std::span(bytes).first(unit.length), next));
+        QVERIFY2(text.contains(phrase), qPrintable(text));
+    }
+
+    void parseHex_data() {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("bytes"); // empty: an error is expected
+        QTest::newRow("spaced") << "e3 81 82" << "e38182";
+        QTest::newRow("packed") << "c0af" << "c0af";
+        QTest::newRow("upper, commas") << "E3,81,82" << "e38182";
+        QTest::newRow("0x prefixes") << "0xE3 0x81" << "e381";
+        QTest::newRow("backslash escapes") << "\\xe3\\x81\\x82" << "e38182";
+        QTest::newRow("odd digits") << "e38" << "";
+        QTest::newRow("not hex") << "zz" << "";
+        QTest::newRow("nothing") << "  " << "";
+    }
+
+    void parseHex() {
+        QFETCH(QString, input);
+        QFETCH(QString, bytes);
+        const auto parsed = moji::parseHexBytes(input.toStdString());
+        if (bytes.isEmpty()) {
+            QVERIFY(std::holds_alternative<std::string>(parsed));
+            return;
+        }
+        const auto& got = std::get<std::vector<std::uint8_t>>(parsed);
+        QCOMPARE(QByteArray(reinterpret_cast<const char*>(got.data()), got.size()).toHex(),
+                 bytes.toLatin1());
+    }
+
+    void parseCodePoints_data() {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("values"); // empty: an error is expected
+        QTest::newRow("U+") << "U+3042" << "3042";
+        QTest::newRow("bare hex") << "3042" << "3042";
+        QTest::newRow("0x") << "0x1F600" << "1f600";
+        QTest::newRow("character") << "あ" << "3042";
+        QTest::newRow("single letter is text") << "A" << "41";
+        QTest::newRow("two characters") << "日本" << "65e5 672c";
+        QTest::newRow("too large") << "U+110000" << "";
+        QTest::newRow("bad hex") << "U+XYZ" << "";
+    }
+
+    void parseCodePoints() {
+        QFETCH(QString, input);
+        QFETCH(QString, values);
+        const auto parsed = moji::parseCodePoints(input.toStdString());
+        if (values.isEmpty()) {
+            QVERIFY(std::holds_alternative<std::string>(parsed));
+            return;
+        }
+        QStringList got;
+        for (auto cp : std::get<std::vector<std::uint32_t>>(parsed))
+            got << QString::number(cp, 16);
+        QCOMPARE(got.join(' '), values);
+    }
+
+    void formatting() {
+        QCOMPARE(QString::fromStdString(moji::formatCodePoint(0x2F)), QString("U+002F"));
+        QCOMPARE(QString::fromStdString(moji::formatCodePoint(0x233B4)), QString("U+233B4"));
+        QCOMPARE(QString::fromStdString(moji::formatCodePoint(0x7FFFFFFF)), QString("U+7FFFFFFF"));
+        const std::uint8_t bytes[] = {0xC0, 0xAF};
+        QCOMPARE(QString::fromStdString(moji::formatHexBytes(bytes, moji::HexCase::Lower)),
+                 QString("c0 af"));
+        QCOMPARE(QString::fromStdString(moji::formatBinary(0xE3)), QString("11100011"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEncoding)
+#include "tst_encoding.moc"
