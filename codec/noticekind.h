@@ -12,7 +12,7 @@ enum class NoticeKind : std::uint8_t {
     EmbeddedBom,   // U+FEFF after offset 0, typically the BOM of a file concatenated into this one
     Noncharacter,  // U+FDD0-U+FDEF, or U+xFFFE / U+xFFFF in any plane
     Control,       // a C0 or C1 control, or DEL, other than NUL, tab, LF and CR
-    Nul,           // U+0000
+    Nul,           // a run of U+0000 (one notice per run of up to kMaxRunLength bytes)
     Count
 };
 

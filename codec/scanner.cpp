@@ -14,10 +14,11 @@ namespace moji {
 namespace {
 
 // The first offset >= from where a unit starts whatever precedes it: any byte that is neither a
-// continuation byte nor ED (ED may be the second half of a surrogate pair). `end` if none.
+// continuation byte nor ED (ED may be the second half of a surrogate pair); NUL is skipped too,
+// so that a run of NULs, one notice, is never split. `end` if none.
 std::uint64_t syncPoint(const std::uint8_t* data, std::uint64_t from, std::uint64_t end) {
     for (std::uint64_t at = from; at < end; ++at) {
-        if (!utf8::isContinuation(data[at]) && data[at] != 0xED)
+        if (!utf8::isContinuation(data[at]) && data[at] != 0xED && data[at] != 0)
             return at;
     }
     return end;
