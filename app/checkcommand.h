@@ -6,6 +6,6 @@
 // first anomaly. Exit 0 when all are well-formed, 1 when any is not, 2 when any cannot be read
 // (the others are still checked).
 class CheckCommand {
-public:
+  public:
     static int run(const QStringList& arguments);
 };

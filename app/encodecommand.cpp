@@ -27,7 +27,8 @@ int EncodeCommand::run(const QStringList& arguments) {
         std::cout << textreport::characterLine(codePoint) << "\n";
         if (const auto encoded = moji::encodeUtf8(codePoint)) {
             std::cout << "  UTF-8: " << moji::formatHexBytes(encoded->view(), moji::HexCase::Lower)
-                      << " (" << encoded->length << (encoded->length == 1 ? " byte)\n" : " bytes)\n");
+                      << " (" << encoded->length
+                      << (encoded->length == 1 ? " byte)\n" : " bytes)\n");
             std::cout << textreport::bitTable(*moji::layoutOf(encoded->view()), "    ");
             continue;
         }

@@ -6,6 +6,6 @@
 // bytes of each and how its bits are laid out in them. Exit 0 when every value has a UTF-8
 // form, 1 when one is a surrogate (its ill-formed pattern is shown), 2 on unreadable input.
 class EncodeCommand {
-public:
+  public:
     static int run(const QStringList& arguments);
 };

@@ -6,6 +6,6 @@
 // anomaly in them is shown with its bits and, in plain words, why it is or is not well-formed.
 // Exit 0 when the bytes are well-formed, 1 when not, 2 when the hex cannot be read.
 class ExplainCommand {
-public:
+  public:
     static int run(const QStringList& arguments);
 };

@@ -8,13 +8,13 @@ class QPlainTextEdit;
 // and character views take its place as they are built.
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     explicit MainWindow(QWidget* parent = nullptr);
 
     // Opens and scans `path`; shows a message instead when it cannot be read.
     void openFile(const QString& path);
 
-private:
+  private:
     void chooseFile();
 
     QPlainTextEdit* mSummary;

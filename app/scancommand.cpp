@@ -39,7 +39,8 @@ void writeJson(const moji::ByteSource& source, const std::string& path,
     }
     out << "},\"sequences\":{";
     for (int length = 1; length <= 4; ++length)
-        out << (length > 1 ? "," : "") << '"' << length << "\":" << counts.sequencesByLength[length];
+        out << (length > 1 ? "," : "") << '"' << length
+            << "\":" << counts.sequencesByLength[length];
     out << "},\"replacements\":" << counts.replacements << ",\"anomalies\":[";
     const std::uint64_t anomalies = std::min(limit, result.anomalies.size());
     for (std::uint64_t i = 0; i < anomalies; ++i) {
@@ -76,8 +77,8 @@ void writeText(const moji::ByteSource& source, const std::string& path,
         out << "NOT well-formed UTF-8: " << counts.anomalies() << " anomalies, "
             << counts.replacements << " U+FFFD under the standard replacement\n";
     out << "sequences: 1-byte " << counts.sequencesByLength[1] << ", 2-byte "
-        << counts.sequencesByLength[2] << ", 3-byte " << counts.sequencesByLength[3]
-        << ", 4-byte " << counts.sequencesByLength[4] << "\n";
+        << counts.sequencesByLength[2] << ", 3-byte " << counts.sequencesByLength[3] << ", 4-byte "
+        << counts.sequencesByLength[4] << "\n";
     for (int kind = 1; kind < moji::kSequenceKindCount; ++kind) {
         if (counts.byKind[kind] > 0)
             out << "  " << moji::kSequenceKindIds[kind] << ": " << counts.byKind[kind] << "\n";

@@ -7,6 +7,6 @@
 // notices are listed (default 100 in text, all indexed ones in JSON); counts are always exact.
 // Exit 0 when valid, 1 when not, 2 on error.
 class ScanCommand {
-public:
+  public:
     static int run(const QStringList& arguments);
 };

@@ -43,9 +43,8 @@ std::string bitTable(const moji::BitLayout& layout, const std::string& indent) {
         const std::string payload = binary.substr(bits.markerBits);
         char hex[4];
         std::snprintf(hex, sizeof hex, "%02X", bits.byte);
-        text += indent + hex + "  " + marker + " " + payload + "  marker " +
-                marker + ", payload " + (payload.empty() ? "none" : payload) + "  (" +
-                roleOf(bits) + ")\n";
+        text += indent + hex + "  " + marker + " " + payload + "  marker " + marker + ", payload " +
+                (payload.empty() ? "none" : payload) + "  (" + roleOf(bits) + ")\n";
         if (!payload.empty())
             joined += (joined.empty() ? "" : " ") + payload;
     }

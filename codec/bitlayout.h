@@ -28,7 +28,9 @@ struct BitLayout {
     std::uint32_t value = 0;
     int valueBits = 0; // the payload capacity of the pattern: 7, 11, 16, 21, 26 or 31
 
-    [[nodiscard]] std::span<const ByteBits> used() const { return {bytes.data(), std::size_t(count)}; }
+    [[nodiscard]] std::span<const ByteBits> used() const {
+        return {bytes.data(), std::size_t(count)};
+    }
 };
 
 // The marker/payload split of a single byte by its role: 0xxxxxxx, 10xxxxxx, 110xxxxx, ...,
@@ -45,7 +47,9 @@ struct EncodedCharacter {
     std::array<std::uint8_t, 4> bytes{};
     int length = 0;
 
-    [[nodiscard]] std::span<const std::uint8_t> view() const { return {bytes.data(), std::size_t(length)}; }
+    [[nodiscard]] std::span<const std::uint8_t> view() const {
+        return {bytes.data(), std::size_t(length)};
+    }
 };
 [[nodiscard]] std::optional<EncodedCharacter> encodeUtf8(std::uint32_t codePoint);
 

@@ -14,7 +14,7 @@ namespace moji {
 // To add a kind of source: derive, keep the bytes addressable for the source's lifetime, and
 // make changed() report anything that can make them differ from what was opened.
 class ByteSource {
-public:
+  public:
     virtual ~ByteSource() = default;
 
     [[nodiscard]] virtual std::span<const std::uint8_t> bytes() const = 0;
@@ -26,6 +26,13 @@ public:
     // True once the bytes may no longer be the ones that were opened (the file shrank, grew,
     // was replaced or modified on disk). Cheap enough to call after every read.
     [[nodiscard]] virtual bool changed() const { return false; }
+
+    // A hint that [offset, offset + length) is about to be read, so a mapped file can read it
+    // in ahead, in bulk, instead of page by page on first touch. Never fails.
+    virtual void prepare(std::uint64_t offset, std::uint64_t length) const {
+        (void)offset;
+        (void)length;
+    }
 
     // What to call this source in messages: the path, "standard input", or a label.
     [[nodiscard]] virtual std::string name() const = 0;

@@ -11,7 +11,7 @@ namespace moji {
 // ascending across the whole index. at() and lowerBound() are O(log chunks).
 template <typename Item>
 class ChunkedIndex {
-public:
+  public:
     void append(std::vector<Item>&& items) {
         if (items.empty())
             return;
@@ -49,7 +49,7 @@ public:
                 visit(item);
     }
 
-private:
+  private:
     std::vector<std::vector<Item>> mChunks;
     std::vector<std::uint64_t> mStarts;
     std::uint64_t mSize = 0;

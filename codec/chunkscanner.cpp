@@ -30,7 +30,9 @@ std::size_t boundaryBefore(const std::uint8_t* data, std::size_t lowest, std::si
 }
 
 // The sequence length the kernel counted a lead byte under (F0-FF all count as 4).
-int countedLength(std::uint8_t lead) { return lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2; }
+int countedLength(std::uint8_t lead) {
+    return lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+}
 
 // The length of the run of zero bytes at data[0, size), at most kMaxRunLength.
 std::size_t zeroRun(const std::uint8_t* data, std::size_t size) {
@@ -50,13 +52,12 @@ std::size_t zeroRun(const std::uint8_t* data, std::size_t size) {
 
 } // namespace
 
-ChunkScanner::ChunkScanner(simd::BlockKernel kernel, Limits limits,
-                           const std::atomic<bool>* cancel)
+ChunkScanner::ChunkScanner(simd::BlockKernel kernel, Limits limits, const std::atomic<bool>* cancel)
     : mKernel(kernel), mLimits(limits), mCancel(cancel) {}
 
 std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t size,
-                                        std::size_t from, std::size_t mustReach,
-                                        std::uint64_t base, ChunkResult& out) {
+                                        std::size_t from, std::size_t mustReach, std::uint64_t base,
+                                        ChunkResult& out) {
     std::size_t at = from;
     std::size_t quietSince = from;
     while (at < size) {
@@ -125,8 +126,8 @@ void ChunkScanner::scan(const std::uint8_t* data, std::size_t size, std::uint64_
             continue;
         }
         // A refused block, or the tail after the last whole block.
-        at = decodeExactly(data, size, boundary, failed ? reached + simd::kBlockSize : size,
-                           base, out);
+        at = decodeExactly(data, size, boundary, failed ? reached + simd::kBlockSize : size, base,
+                           out);
         if (out.stopped)
             return;
     }

@@ -24,7 +24,7 @@ struct ChunkResult {
 // refuses, back to the kernel once 64 quiet bytes have passed. The results are exactly those
 // of StreamDecoder on the same bytes.
 class ChunkScanner {
-public:
+  public:
     struct Limits {
         std::size_t anomalyRoom = SIZE_MAX;
         std::size_t noticeRoom = SIZE_MAX;
@@ -38,7 +38,7 @@ public:
     // the stream ends or a byte follows that starts a unit regardless of what precedes it.
     void scan(const std::uint8_t* data, std::size_t size, std::uint64_t base, ChunkResult& out);
 
-private:
+  private:
     std::size_t decodeExactly(const std::uint8_t* data, std::size_t size, std::size_t from,
                               std::size_t mustReach, std::uint64_t base, ChunkResult& out);
 

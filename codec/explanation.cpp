@@ -23,8 +23,8 @@ std::string replacementSentence(const Sequence& unit) {
 
 // "the 3-byte form of U+002F, which has a 1-byte form"
 std::string overlongClause(std::uint32_t value, int length) {
-    std::string text = "this is the " + std::to_string(length) + "-byte form of " +
-                       formatCodePoint(value);
+    std::string text =
+        "this is the " + std::to_string(length) + "-byte form of " + formatCodePoint(value);
     if (const auto shortest = encodeUtf8(value)) {
         text += ", which has a " + std::to_string(shortest->length) + "-byte form (" +
                 formatHexBytes(shortest->view(), HexCase::Upper) + ")";
@@ -49,8 +49,8 @@ std::string explainOverlong(const Sequence& unit, std::span<const std::uint8_t> 
 }
 
 std::string explainSurrogate(const Sequence& unit) {
-    std::string text = "ED must be followed by 80" + std::string(kDash) +
-                       "9F: ED A0" + kDash + "BF would encode U+D800" + kDash +
+    std::string text = "ED must be followed by 80" + std::string(kDash) + "9F: ED A0" + kDash +
+                       "BF would encode U+D800" + kDash +
                        "U+DFFF, the UTF-16 surrogates, which are not characters and are banned "
                        "from UTF-8 (RFC 3629). This is " +
                        formatCodePoint(unit.value);
@@ -66,8 +66,10 @@ std::string explainSurrogatePair(const Sequence& unit, std::span<const std::uint
                        formatCodePoint(low) +
                        "), each written in 3 bytes: this is how CESU-8 and Java's modified "
                        "UTF-8 write " +
-                       formatCodePoint(unit.value) + ". UTF-8 bans surrogates (ED must be "
-                       "followed by 80" + kDash + "9F); the proper form is " +
+                       formatCodePoint(unit.value) +
+                       ". UTF-8 bans surrogates (ED must be "
+                       "followed by 80" +
+                       kDash + "9F); the proper form is " +
                        formatHexBytes(encodeUtf8(unit.value)->view(), HexCase::Upper) + ".";
     (void)bytes;
     return text;
@@ -89,8 +91,7 @@ std::string explainOutOfRange(const Sequence& unit, std::span<const std::uint8_t
 std::string explainLegacyLong(const Sequence& unit) {
     const bool five = unit.length == 5;
     std::string text = std::string(five ? "F8" : "FC") + kDash + (five ? "FB" : "FD") +
-                       " started " + (five ? "5" : "6") +
-                       "-byte forms in RFC 2044 (values up to " +
+                       " started " + (five ? "5" : "6") + "-byte forms in RFC 2044 (values up to " +
                        (five ? "U+3FFFFFF" : "U+7FFFFFFF") +
                        "); RFC 3629 limits UTF-8 to 4 bytes and U+10FFFF. This one encodes " +
                        formatCodePoint(unit.value);
@@ -106,17 +107,19 @@ std::string explainTruncated(const Sequence& unit, std::span<const std::uint8_t>
     const int have = static_cast<int>(unit.length) - 1;
     std::string text = hex(lead) + " starts a " + std::to_string(need) + "-byte ";
     text += need <= 4 ? "sequence" : "RFC 2044 form (no longer UTF-8)";
-    text += " and needs " + plural(static_cast<std::uint64_t>(need - 1), "continuation byte",
-                                   "continuation bytes") +
-            " (80" + kDash + "BF), but " + (have == 0 ? "none follows" : "only " +
-            std::to_string(have) + (have == 1 ? " follows" : " follow"));
+    text +=
+        " and needs " +
+        plural(static_cast<std::uint64_t>(need - 1), "continuation byte", "continuation bytes") +
+        " (80" + kDash + "BF), but " +
+        (have == 0 ? "none follows"
+                   : "only " + std::to_string(have) + (have == 1 ? " follows" : " follow"));
     text += following ? " before " + hex(*following) + "." : " before the end of the data.";
     if (lead <= 0xC1)
         text += " C0 and C1 never occur in UTF-8 anyway: they only start overlong forms.";
     else if (lead >= 0xF5 && lead <= 0xF7)
         text += " F5" + std::string(kDash) + "F7 never occur in UTF-8 anyway.";
-    else if (need <= 4 && have >= 1 && utf8::step(utf8::step(utf8::Start, lead), bytes[1]) ==
-                                           utf8::Reject)
+    else if (need <= 4 && have >= 1 &&
+             utf8::step(utf8::step(utf8::Start, lead), bytes[1]) == utf8::Reject)
         text += " Besides, " + hex(lead) + " must be followed by " + secondByteRange(lead) + ".";
     return text;
 }
@@ -152,8 +155,9 @@ std::string explainSequence(const Sequence& unit, std::span<const std::uint8_t> 
             return "A 1-byte sequence (0xxxxxxx): " + formatCodePoint(unit.value) +
                    ", the same as in ASCII.";
         return "A well-formed " + std::to_string(unit.length) + "-byte sequence: a lead byte (" +
-               std::string(unit.length == 2 ? "110xxxxx" : unit.length == 3 ? "1110xxxx"
-                                                                             : "11110xxx") +
+               std::string(unit.length == 2   ? "110xxxxx"
+                           : unit.length == 3 ? "1110xxxx"
+                                              : "11110xxx") +
                ") and " + plural(unit.length - 1, "continuation byte", "continuation bytes") +
                " (10xxxxxx) carrying " + formatCodePoint(unit.value) + ".";
     case SequenceKind::Overlong:
@@ -167,16 +171,16 @@ std::string explainSequence(const Sequence& unit, std::span<const std::uint8_t> 
     case SequenceKind::LegacyLong:
         return explainLegacyLong(unit) + replacementSentence(unit);
     case SequenceKind::InvalidByte:
-        return hex(bytes[0]) + " never occurs in UTF-8, in any version: FE and FF would start "
-                               "7- or 8-byte forms, which no standard defined." +
+        return hex(bytes[0]) +
+               " never occurs in UTF-8, in any version: FE and FF would start "
+               "7- or 8-byte forms, which no standard defined." +
                replacementSentence(unit);
     case SequenceKind::UnexpectedContinuation:
         return "80" + std::string(kDash) +
                "BF are continuation bytes (10xxxxxx): they may only follow a lead byte that "
                "still needs them. " +
                (unit.length == 1 ? std::string("This one has no lead.")
-                                 : "This run of " + std::to_string(unit.length) +
-                                       " has no lead.") +
+                                 : "This run of " + std::to_string(unit.length) + " has no lead.") +
                replacementSentence(unit);
     case SequenceKind::Truncated:
         return explainTruncated(unit, bytes, following) + replacementSentence(unit);

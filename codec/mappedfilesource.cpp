@@ -2,6 +2,7 @@
 
 #include "mappingguard.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -51,7 +52,9 @@ MappedFileSource::~MappedFileSource() {
         ::close(mDescriptor);
 }
 
-std::span<const std::uint8_t> MappedFileSource::bytes() const { return {mBase, mLength}; }
+std::span<const std::uint8_t> MappedFileSource::bytes() const {
+    return {mBase, mLength};
+}
 
 bool MappedFileSource::changed() const {
     if (MappingGuard::faulted(mGuardSlot))
@@ -63,17 +66,21 @@ bool MappedFileSource::changed() const {
         info.st_mtim.tv_sec != mModifiedSeconds || info.st_mtim.tv_nsec != mModifiedNanoseconds)
         return true;
     struct stat onDisk = {};
-    return stat(mPath.c_str(), &onDisk) != 0 || onDisk.st_ino != mInode ||
-           onDisk.st_dev != mDevice;
+    return stat(mPath.c_str(), &onDisk) != 0 || onDisk.st_ino != mInode || onDisk.st_dev != mDevice;
 }
 
-void MappedFileSource::prefetch(std::uint64_t offset, std::uint64_t length) const {
+void MappedFileSource::prepare(std::uint64_t offset, std::uint64_t length) const {
     if (offset >= mLength)
         return;
     const auto page = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
     const std::uint64_t start = offset & ~(page - 1);
     const std::uint64_t end = std::min(mLength, offset + length);
-    madvise(const_cast<std::uint8_t*>(mBase) + start, end - start, MADV_WILLNEED);
+    auto* address = const_cast<std::uint8_t*>(mBase) + start;
+#ifdef MADV_POPULATE_READ
+    if (madvise(address, end - start, MADV_POPULATE_READ) == 0)
+        return;
+#endif
+    madvise(address, end - start, MADV_WILLNEED);
 }
 
 } // namespace moji

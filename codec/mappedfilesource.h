@@ -13,9 +13,10 @@ namespace moji {
 // MappingGuard) and changed() is true; growth, replacement, deletion and modification are
 // noticed through the file's size, modification time and identity.
 class MappedFileSource final : public ByteSource {
-public:
+  public:
     // Maps `path`, which must be a non-empty regular file; otherwise returns why not.
-    static std::variant<std::unique_ptr<MappedFileSource>, std::string> open(const std::string& path);
+    static std::variant<std::unique_ptr<MappedFileSource>, std::string>
+    open(const std::string& path);
     ~MappedFileSource() override;
     MappedFileSource(const MappedFileSource&) = delete;
     MappedFileSource& operator=(const MappedFileSource&) = delete;
@@ -24,10 +25,11 @@ public:
     [[nodiscard]] bool changed() const override;
     [[nodiscard]] std::string name() const override { return mPath; }
 
-    // Asks the kernel to read [offset, offset + length) ahead of use (a hint; never fails).
-    void prefetch(std::uint64_t offset, std::uint64_t length) const;
+    // Maps the pages of [offset, offset + length) in one go (MADV_POPULATE_READ where the
+    // kernel has it, else a read-ahead hint).
+    void prepare(std::uint64_t offset, std::uint64_t length) const override;
 
-private:
+  private:
     MappedFileSource() = default;
 
     std::string mPath;

@@ -81,6 +81,8 @@ void MappingGuard::release(int slot) {
     gSlots[slot].length.store(0);
 }
 
-bool MappingGuard::faulted(int slot) { return slot >= 0 && gSlots[slot].faulted.load(); }
+bool MappingGuard::faulted(int slot) {
+    return slot >= 0 && gSlots[slot].faulted.load();
+}
 
 } // namespace moji

@@ -9,7 +9,7 @@ namespace moji {
 // faulted, and the read carries on. Faults outside registered mappings crash as usual.
 // At most kMaxMappings mappings are guarded at once; guard() returns -1 beyond that.
 class MappingGuard {
-public:
+  public:
     static constexpr int kMaxMappings = 256;
 
     // Registers [base, base + length); returns a slot for faulted() and release().

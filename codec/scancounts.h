@@ -10,10 +10,10 @@ namespace moji {
 
 // What a scan counted, exactly, whether or not every item was indexed.
 struct ScanCounts {
-    std::array<std::uint64_t, kSequenceKindCount> byKind{};     // [Valid] is unused: see below
-    std::array<std::uint64_t, 5> sequencesByLength{};           // well-formed, by length 1-4
+    std::array<std::uint64_t, kSequenceKindCount> byKind{}; // [Valid] is unused: see below
+    std::array<std::uint64_t, 5> sequencesByLength{};       // well-formed, by length 1-4
     std::array<std::uint64_t, kNoticeKindCount> notices{};
-    std::uint64_t replacements = 0;                              // U+FFFD the standard gives
+    std::uint64_t replacements = 0; // U+FFFD the standard gives
 
     [[nodiscard]] std::uint64_t anomalies() const {
         std::uint64_t total = 0;

@@ -25,9 +25,10 @@ std::uint64_t syncPoint(const std::uint8_t* data, std::uint64_t from, std::uint6
 }
 
 class ParallelScan {
-public:
-    ParallelScan(const std::uint8_t* data, std::uint64_t size, const ScanOptions& options)
-        : mData(data), mSize(size), mOptions(options),
+  public:
+    ParallelScan(const std::uint8_t* data, std::uint64_t size, const ScanOptions& options,
+                 const ByteSource* source)
+        : mData(data), mSize(size), mOptions(options), mSource(source),
           mKernel(simd::blockKernel(options.level)) {
         const std::uint64_t chunkSize = std::max<std::uint64_t>(options.chunkSize, 64);
         mStarts.push_back(0);
@@ -43,8 +44,7 @@ public:
     ScanResult run() {
         const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
         const unsigned wanted = mOptions.threads ? mOptions.threads : cores;
-        const auto threads =
-            static_cast<unsigned>(std::min<std::size_t>(wanted, mChunks.size()));
+        const auto threads = static_cast<unsigned>(std::min<std::size_t>(wanted, mChunks.size()));
         // With progress wanted and several threads, this thread only waits and reports.
         const bool callerScans = threads <= 1 || !mOptions.progress;
         mWorkerReports = threads <= 1 && mOptions.progress;
@@ -65,7 +65,7 @@ public:
         return collect();
     }
 
-private:
+  private:
     struct Chunk {
         ChunkResult result;
         bool done = false;
@@ -78,10 +78,13 @@ private:
                 return;
             Chunk& chunk = mChunks[index];
             if (index <= mFirstStoppedChunk.load()) {
-                ChunkScanner::Limits limits{roomFor(mIndexedAnomalies, mOptions.maxIndexedAnomalies),
-                                            roomFor(mIndexedNotices, mOptions.maxIndexedNotices),
-                                            mOptions.stopAtFirstAnomaly};
+                ChunkScanner::Limits limits{
+                    roomFor(mIndexedAnomalies, mOptions.maxIndexedAnomalies),
+                    roomFor(mIndexedNotices, mOptions.maxIndexedNotices),
+                    mOptions.stopAtFirstAnomaly};
                 ChunkScanner scanner(mKernel, limits, mOptions.cancel);
+                if (mSource)
+                    mSource->prepare(mStarts[index], mStarts[index + 1] - mStarts[index]);
                 scanner.scan(mData + mStarts[index], mStarts[index + 1] - mStarts[index],
                              mStarts[index], chunk.result);
                 if (chunk.result.stopped)
@@ -125,8 +128,7 @@ private:
 
     void reportProgress() {
         const auto now = std::chrono::steady_clock::now();
-        if (now - mLastProgress < std::chrono::milliseconds(50) &&
-            mFinishedChunks < mChunks.size())
+        if (now - mLastProgress < std::chrono::milliseconds(50) && mFinishedChunks < mChunks.size())
             return;
         mLastProgress = now;
         mOptions.progress(mBytesDone, mSize);
@@ -159,6 +161,7 @@ private:
     const std::uint8_t* mData;
     std::uint64_t mSize;
     const ScanOptions& mOptions;
+    const ByteSource* mSource; // for prepare(); nullptr over plain memory
     simd::BlockKernel mKernel;
     std::vector<std::uint64_t> mStarts;
     std::vector<Chunk> mChunks;
@@ -179,13 +182,14 @@ private:
 } // namespace
 
 ScanResult scanBytes(const std::uint8_t* data, std::uint64_t size, const ScanOptions& options) {
-    ParallelScan scan(data, size, options);
+    ParallelScan scan(data, size, options, nullptr);
     return scan.run();
 }
 
 ScanResult scanSource(const ByteSource& source, const ScanOptions& options) {
     const auto bytes = source.bytes();
-    ScanResult result = scanBytes(bytes.data(), bytes.size(), options);
+    ParallelScan scan(bytes.data(), bytes.size(), options, &source);
+    ScanResult result = scan.run();
     if (source.changed())
         result.status = ScanResult::Status::SourceChanged;
     return result;

@@ -18,13 +18,13 @@ namespace moji {
 // (24 bytes each) and maxIndexedNotices notices (24 bytes each) are kept, the first ones in
 // offset order; the counts always cover all of them.
 struct ScanOptions {
-    unsigned threads = 0;                          // 0: one per core
-    std::uint64_t chunkSize = 8u << 20;            // bytes per unit of parallel work (>= 64)
-    std::uint64_t maxIndexedAnomalies = 4u << 20;  // 4,194,304
-    std::uint64_t maxIndexedNotices = 1u << 20;    // 1,048,576
-    bool stopAtFirstAnomaly = false;               // for yes/no checks
+    unsigned threads = 0;                         // 0: one per core
+    std::uint64_t chunkSize = 8u << 20;           // bytes per unit of parallel work (>= 64)
+    std::uint64_t maxIndexedAnomalies = 4u << 20; // 4,194,304
+    std::uint64_t maxIndexedNotices = 1u << 20;   // 1,048,576
+    bool stopAtFirstAnomaly = false;              // for yes/no checks
     simd::SimdLevel level = simd::detectSimdLevel();
-    const std::atomic<bool>* cancel = nullptr;     // set it to stop the scan early
+    const std::atomic<bool>* cancel = nullptr; // set it to stop the scan early
     // Called on the scanning thread with bytes done and total, several times a second at most.
     std::function<void(std::uint64_t done, std::uint64_t total)> progress;
 };

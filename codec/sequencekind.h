@@ -29,15 +29,17 @@ inline constexpr int kAnomalyKindCount = kSequenceKindCount - 1;
 
 // The identifiers used on the command line and in JSON reports.
 inline constexpr std::array<std::string_view, kSequenceKindCount> kSequenceKindIds = {
-    "valid",      "overlong",     "surrogate",
-    "surrogate-pair", "out-of-range", "legacy-long",
-    "invalid-byte",   "unexpected-continuation", "truncated"};
+    "valid",        "overlong",    "surrogate",    "surrogate-pair",
+    "out-of-range", "legacy-long", "invalid-byte", "unexpected-continuation",
+    "truncated"};
 
 [[nodiscard]] constexpr std::string_view sequenceKindId(SequenceKind kind) {
     return kSequenceKindIds[static_cast<int>(kind)];
 }
 
-[[nodiscard]] constexpr bool isAnomaly(SequenceKind kind) { return kind != SequenceKind::Valid; }
+[[nodiscard]] constexpr bool isAnomaly(SequenceKind kind) {
+    return kind != SequenceKind::Valid;
+}
 
 // True for the kinds whose Sequence::value is meaningful (the value a naive decoder reads).
 [[nodiscard]] constexpr bool kindHasValue(SequenceKind kind) {

@@ -5,7 +5,9 @@
 namespace moji {
 namespace {
 
-constexpr Sequence needMore() { return Sequence{}; }
+constexpr Sequence needMore() {
+    return Sequence{};
+}
 
 Sequence continuationRun(const std::uint8_t* bytes, std::size_t size, bool atEnd) {
     std::size_t run = 1;

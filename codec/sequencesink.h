@@ -6,7 +6,7 @@ namespace moji {
 
 // Receives the units of a stream in offset order, each exactly once, covering every byte.
 class SequenceSink {
-public:
+  public:
     virtual ~SequenceSink() = default;
     virtual void sequence(const Sequence& unit) = 0;
 };

@@ -16,7 +16,7 @@ namespace moji {
 // stream offset. The decoder is a small copyable value; copying it forks the stream state.
 // This is the reference against which every fast path is tested.
 class StreamDecoder {
-public:
+  public:
     // Decodes `chunk`, reporting every unit that can already be decided.
     void feed(std::span<const std::uint8_t> chunk, SequenceSink& sink);
     // Ends the stream: reports what is still pending, then resets to offset 0.
@@ -25,7 +25,7 @@ public:
     // The stream offset of the next byte to be fed.
     [[nodiscard]] std::uint64_t position() const { return mOffset + mPendingCount + mRunLength; }
 
-private:
+  private:
     void feedPending(std::span<const std::uint8_t>& chunk, SequenceSink& sink);
     void extendRun(std::span<const std::uint8_t>& chunk, SequenceSink& sink);
     void emit(Sequence unit, SequenceSink& sink);

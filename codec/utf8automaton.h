@@ -12,22 +12,22 @@ namespace moji {
 namespace utf8 {
 
 enum ByteClass : std::uint8_t {
-    Ascii,        // 00-7F
-    Cont80,       // 80-8F  continuation, low quarter
-    Cont90,       // 90-9F  continuation
-    ContA0,       // A0-BF  continuation, upper half
-    LeadC0,       // C0-C1  would start an overlong 2-byte form
-    Lead2,        // C2-DF
-    LeadE0,       // E0     second byte A0-BF
-    Lead3,        // E1-EC, EE-EF
-    LeadED,       // ED     second byte 80-9F
-    LeadF0,       // F0     second byte 90-BF
-    Lead4,        // F1-F3
-    LeadF4,       // F4     second byte 80-8F
-    LeadF5,       // F5-F7  would start values above U+10FFFF
-    Lead5,        // F8-FB  RFC 2044 5-byte lead
-    Lead6,        // FC-FD  RFC 2044 6-byte lead
-    Invalid,      // FE-FF
+    Ascii,   // 00-7F
+    Cont80,  // 80-8F  continuation, low quarter
+    Cont90,  // 90-9F  continuation
+    ContA0,  // A0-BF  continuation, upper half
+    LeadC0,  // C0-C1  would start an overlong 2-byte form
+    Lead2,   // C2-DF
+    LeadE0,  // E0     second byte A0-BF
+    Lead3,   // E1-EC, EE-EF
+    LeadED,  // ED     second byte 80-9F
+    LeadF0,  // F0     second byte 90-BF
+    Lead4,   // F1-F3
+    LeadF4,  // F4     second byte 80-8F
+    LeadF5,  // F5-F7  would start values above U+10FFFF
+    Lead5,   // F8-FB  RFC 2044 5-byte lead
+    Lead6,   // FC-FD  RFC 2044 6-byte lead
+    Invalid, // FE-FF
     ByteClassCount
 };
 
@@ -98,7 +98,9 @@ inline constexpr std::array<std::array<std::uint8_t, ByteClassCount>, StateCount
     return static_cast<State>(kTransition[state][kByteClass[byte]]);
 }
 
-[[nodiscard]] constexpr bool isContinuation(std::uint8_t byte) { return (byte & 0xC0) == 0x80; }
+[[nodiscard]] constexpr bool isContinuation(std::uint8_t byte) {
+    return (byte & 0xC0) == 0x80;
+}
 
 // How many bytes the RFC 2044 pattern led by `lead` has: 1 for 00-7F, 2 for C0-DF, 3 for E0-EF,
 // 4 for F0-F7, 5 for F8-FB, 6 for FC-FD; 0 for continuation bytes and FE-FF.

@@ -15,7 +15,7 @@ namespace testsupport {
 using Bytes = std::vector<std::uint8_t>;
 
 class CollectingSink : public moji::SequenceSink {
-public:
+  public:
     void sequence(const moji::Sequence& unit) override { units.push_back(unit); }
     std::vector<moji::Sequence> units;
 };
@@ -24,7 +24,8 @@ public:
 std::vector<moji::Sequence> decodeWhole(const Bytes& bytes);
 
 // The units of `bytes` fed in pieces of the given sizes (cycled), then finished.
-std::vector<moji::Sequence> decodeInPieces(const Bytes& bytes, const std::vector<std::size_t>& sizes);
+std::vector<moji::Sequence> decodeInPieces(const Bytes& bytes,
+                                           const std::vector<std::size_t>& sizes);
 
 // The text the units stand for: code points, and one U+FFFD per maximal subpart of anomalies.
 std::u32string replacementText(const std::vector<moji::Sequence>& units);
@@ -39,6 +40,8 @@ Bytes randomUtf8ish(std::mt19937_64& random, std::size_t size);
 Bytes mutate(const Bytes& valid, std::mt19937_64& random, int edits);
 
 // Bytes from a string literal.
-inline Bytes bytesOf(const std::string& text) { return Bytes(text.begin(), text.end()); }
+inline Bytes bytesOf(const std::string& text) {
+    return Bytes(text.begin(), text.end());
+}
 
 } // namespace testsupport

@@ -17,10 +17,9 @@ std::u16string icuDecode(const Bytes& bytes) {
     UErrorCode status = U_ZERO_ERROR;
     UConverter* converter = ucnv_open("UTF-8", &status);
     std::u16string text(bytes.size() + 1, u'\0');
-    const int32_t length =
-        ucnv_toUChars(converter, text.data(), static_cast<int32_t>(text.size()),
-                      reinterpret_cast<const char*>(bytes.data()),
-                      static_cast<int32_t>(bytes.size()), &status);
+    const int32_t length = ucnv_toUChars(converter, text.data(), static_cast<int32_t>(text.size()),
+                                         reinterpret_cast<const char*>(bytes.data()),
+                                         static_cast<int32_t>(bytes.size()), &status);
     ucnv_close(converter);
     if (U_FAILURE(status))
         qFatal("ICU conversion failed: %s", u_errorName(status));
@@ -52,7 +51,7 @@ bool ourVerdict(const std::vector<moji::Sequence>& units) {
 
 class TestDifferential : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void againstIcuAndQt_data() {
         QTest::addColumn<int>("kind");
         QTest::addColumn<int>("seed");
@@ -81,7 +80,8 @@ private slots:
             if (ours != icuDecode(bytes)) {
                 QFAIL(qPrintable("replacement differs from ICU on " +
                                  QByteArray(reinterpret_cast<const char*>(bytes.data()),
-                                            qMin<qsizetype>(64, bytes.size())).toHex(' ')));
+                                            qMin<qsizetype>(64, bytes.size()))
+                                     .toHex(' ')));
             }
             const QUtf8StringView view(reinterpret_cast<const char*>(bytes.data()),
                                        static_cast<qsizetype>(bytes.size()));
@@ -97,7 +97,8 @@ private slots:
     }
 
     void table38MatchesIcu() {
-        const Bytes bytes{0x61, 0xF1, 0x80, 0x80, 0xE1, 0x80, 0xC2, 0x62, 0x80, 0x63, 0x80, 0xBF, 0x64};
+        const Bytes bytes{0x61, 0xF1, 0x80, 0x80, 0xE1, 0x80, 0xC2,
+                          0x62, 0x80, 0x63, 0x80, 0xBF, 0x64};
         QCOMPARE(toUtf16(testsupport::replacementText(testsupport::decodeWhole(bytes))),
                  icuDecode(bytes));
     }

@@ -13,7 +13,7 @@
 
 class TestEncoding : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // Every scalar value encodes to well-formed bytes that decode back to it, with the shortest
     // length; surrogates and values past U+10FFFF have no encoding.
     void everyCodePointRoundTrips() {
@@ -113,7 +113,8 @@ private slots:
         const auto kanji = moji::characterInfo(0x65E5);
         QCOMPARE(QString::fromStdString(kanji.block), QString("CJK Unified Ideographs"));
         QCOMPARE(QString::fromStdString(kanji.script), QString("Han"));
-        QCOMPARE(QString::fromStdString(moji::characterInfo(0x1F600).name), QString("GRINNING FACE"));
+        QCOMPARE(QString::fromStdString(moji::characterInfo(0x1F600).name),
+                 QString("GRINNING FACE"));
         QCOMPARE(QString::fromStdString(moji::characterInfo(0x110000).category), QString("-"));
     }
 
@@ -124,8 +125,8 @@ private slots:
                                   << "E0 must be followed by A0\u2013BF; this is the 3-byte form "
                                      "of U+002F, which has a 1-byte form";
         QTest::newRow("C0 AF") << QByteArray("c0 af") << "C0 and C1 never occur in UTF-8";
-        QTest::newRow("F0 8F BF BF") << QByteArray("f0 8f bf bf")
-                                     << "4-byte form of U+FFFF, which has a 3-byte form";
+        QTest::newRow("F0 8F BF BF")
+            << QByteArray("f0 8f bf bf") << "4-byte form of U+FFFF, which has a 3-byte form";
         QTest::newRow("ED A0 80") << QByteArray("ed a0 80") << "a high surrogate";
         QTest::newRow("CESU-8") << QByteArray("ed a1 8c ed be b4") << "proper form is F0 A3 8E B4";
         QTest::newRow("F4 90 80 80") << QByteArray("f4 90 80 80") << "beyond U+10FFFF";
@@ -139,7 +140,8 @@ private slots:
     void explanationsNameTheRule() {
         QFETCH(QByteArray, hex);
         QFETCH(QString, phrase);
-        const auto bytes = std::get<std::vector<std::uint8_t>>(moji::parseHexBytes(hex.toStdString()));
+        const auto bytes =
+            std::get<std::vector<std::uint8_t>>(moji::parseHexBytes(hex.toStdString()));
         const auto unit = moji::readSequence(bytes.data(), bytes.size(), true);
         std::optional<std::uint8_t> next;
         if (unit.length < bytes.size())
@@ -152,14 +154,22 @@ private slots:
     void parseHex_data() {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("bytes"); // empty: an error is expected
-        QTest::newRow("spaced") << "e3 81 82" << "e38182";
-        QTest::newRow("packed") << "c0af" << "c0af";
-        QTest::newRow("upper, commas") << "E3,81,82" << "e38182";
-        QTest::newRow("0x prefixes") << "0xE3 0x81" << "e381";
-        QTest::newRow("backslash escapes") << "\\xe3\\x81\\x82" << "e38182";
-        QTest::newRow("odd digits") << "e38" << "";
-        QTest::newRow("not hex") << "zz" << "";
-        QTest::newRow("nothing") << "  " << "";
+        QTest::newRow("spaced") << "e3 81 82"
+                                << "e38182";
+        QTest::newRow("packed") << "c0af"
+                                << "c0af";
+        QTest::newRow("upper, commas") << "E3,81,82"
+                                       << "e38182";
+        QTest::newRow("0x prefixes") << "0xE3 0x81"
+                                     << "e381";
+        QTest::newRow("backslash escapes") << "\\xe3\\x81\\x82"
+                                           << "e38182";
+        QTest::newRow("odd digits") << "e38"
+                                    << "";
+        QTest::newRow("not hex") << "zz"
+                                 << "";
+        QTest::newRow("nothing") << "  "
+                                 << "";
     }
 
     void parseHex() {
@@ -178,14 +188,22 @@ private slots:
     void parseCodePoints_data() {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("values"); // empty: an error is expected
-        QTest::newRow("U+") << "U+3042" << "3042";
-        QTest::newRow("bare hex") << "3042" << "3042";
-        QTest::newRow("0x") << "0x1F600" << "1f600";
-        QTest::newRow("character") << "あ" << "3042";
-        QTest::newRow("single letter is text") << "A" << "41";
-        QTest::newRow("two characters") << "日本" << "65e5 672c";
-        QTest::newRow("too large") << "U+110000" << "";
-        QTest::newRow("bad hex") << "U+XYZ" << "";
+        QTest::newRow("U+") << "U+3042"
+                            << "3042";
+        QTest::newRow("bare hex") << "3042"
+                                  << "3042";
+        QTest::newRow("0x") << "0x1F600"
+                            << "1f600";
+        QTest::newRow("character") << "あ"
+                                   << "3042";
+        QTest::newRow("single letter is text") << "A"
+                                               << "41";
+        QTest::newRow("two characters") << "日本"
+                                        << "65e5 672c";
+        QTest::newRow("too large") << "U+110000"
+                                   << "";
+        QTest::newRow("bad hex") << "U+XYZ"
+                                 << "";
     }
 
     void parseCodePoints() {

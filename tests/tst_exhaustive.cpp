@@ -55,7 +55,7 @@ QString hexOf(const std::uint8_t* bytes, std::size_t size) {
 
 class TestExhaustive : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void upToThreeBytes() {
         std::uint8_t bytes[3];
         for (std::uint32_t n = 0; n < (1u << 24); ++n) {

@@ -48,8 +48,8 @@ Expected reference(const Bytes& bytes) {
 std::vector<moji::simd::SimdLevel> availableLevels() {
     std::vector<moji::simd::SimdLevel> levels{moji::simd::SimdLevel::Scalar};
     const auto best = moji::simd::detectSimdLevel();
-    for (auto level : {moji::simd::SimdLevel::Sse2, moji::simd::SimdLevel::Avx2,
-                       moji::simd::SimdLevel::Avx512})
+    for (auto level :
+         {moji::simd::SimdLevel::Sse2, moji::simd::SimdLevel::Avx2, moji::simd::SimdLevel::Avx512})
         if (static_cast<int>(level) <= static_cast<int>(best))
             levels.push_back(level);
     return levels;
@@ -81,7 +81,8 @@ QString compare(const Bytes& bytes, const moji::ScanOptions& options, const Expe
                    .arg(expected.counts.sequencesByLength[1])
                    .arg(expected.counts.sequencesByLength[2])
                    .arg(expected.counts.sequencesByLength[3])
-                   .arg(expected.counts.sequencesByLength[4]) + where;
+                   .arg(expected.counts.sequencesByLength[4]) +
+               where;
     const auto anomalies = listOf(result.anomalies);
     if (anomalies != expected.anomalies) {
         for (std::size_t i = 0; i < std::min(anomalies.size(), expected.anomalies.size()); ++i)
@@ -89,10 +90,12 @@ QString compare(const Bytes& bytes, const moji::ScanOptions& options, const Expe
                 return QStringLiteral("anomaly %1 at %2, expected at %3")
                            .arg(i)
                            .arg(anomalies[i].offset)
-                           .arg(expected.anomalies[i].offset) + where;
+                           .arg(expected.anomalies[i].offset) +
+                       where;
         return QStringLiteral("anomaly count %1, expected %2")
                    .arg(anomalies.size())
-                   .arg(expected.anomalies.size()) + where;
+                   .arg(expected.anomalies.size()) +
+               where;
     }
     if (listOf(result.notices) != expected.notices)
         return "notices" + where;
@@ -101,8 +104,8 @@ QString compare(const Bytes& bytes, const moji::ScanOptions& options, const Expe
 
 #define SCAN_EQUALS_REFERENCE(bytes, options, expected)                                            \
     do {                                                                                           \
-        const QString difference = compare(bytes, options, expected);                             \
-        QVERIFY2(difference.isEmpty(), qPrintable(difference));                                   \
+        const QString difference = compare(bytes, options, expected);                              \
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));                                    \
     } while (false)
 
 // A slice of the corpus that is well-formed, starting and ending on character boundaries.
@@ -122,7 +125,7 @@ Bytes validText(std::size_t size) {
 
 class TestScanner : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void edgeSizes_data() {
         QTest::addColumn<int>("size");
         for (int size : {0, 1, 2, 3, 4, 5, 63, 64, 65, 127, 128, 129, 191, 192, 193, 1000})
@@ -166,13 +169,31 @@ private slots:
 
     // Each anomaly kind and notice planted at every offset around block edges.
     void plantedAtBlockEdges() {
-        const Bytes plants[] = {
-            {0xC0, 0xAF}, {0xE0, 0x80, 0xAF}, {0xF0, 0x8F, 0xBF, 0xBF}, {0xED, 0xA0, 0x80},
-            {0xED, 0xA1, 0x8C, 0xED, 0xBE, 0xB4}, {0xF4, 0x90, 0x80, 0x80}, {0xF5},
-            {0xF8, 0x88, 0x80, 0x80, 0x80}, {0xFE}, {0x80, 0x81}, {0xE3, 0x81}, {0xC2},
-            {0xEF, 0xBB, 0xBF}, {0xEF, 0xB7, 0x90}, {0xEF, 0xBF, 0xBE}, {0xF0, 0x9F, 0xBF, 0xBF},
-            {0xC2, 0x85}, {0x1B}, {0x00, 0x00}, {0x7F}, {0xE3, 0x81, 0x82}, {0xFE, 0x80},
-            {0xFF, 0xBF, 0xBF}, {0xFC, 0x80}, {0xF0, 0x90, 0x80}};
+        const Bytes plants[] = {{0xC0, 0xAF},
+                                {0xE0, 0x80, 0xAF},
+                                {0xF0, 0x8F, 0xBF, 0xBF},
+                                {0xED, 0xA0, 0x80},
+                                {0xED, 0xA1, 0x8C, 0xED, 0xBE, 0xB4},
+                                {0xF4, 0x90, 0x80, 0x80},
+                                {0xF5},
+                                {0xF8, 0x88, 0x80, 0x80, 0x80},
+                                {0xFE},
+                                {0x80, 0x81},
+                                {0xE3, 0x81},
+                                {0xC2},
+                                {0xEF, 0xBB, 0xBF},
+                                {0xEF, 0xB7, 0x90},
+                                {0xEF, 0xBF, 0xBE},
+                                {0xF0, 0x9F, 0xBF, 0xBF},
+                                {0xC2, 0x85},
+                                {0x1B},
+                                {0x00, 0x00},
+                                {0x7F},
+                                {0xE3, 0x81, 0x82},
+                                {0xFE, 0x80},
+                                {0xFF, 0xBF, 0xBF},
+                                {0xFC, 0x80},
+                                {0xF0, 0x90, 0x80}};
         for (auto level : availableLevels()) {
             moji::ScanOptions options;
             options.level = level;
@@ -181,10 +202,13 @@ private slots:
                 for (std::size_t at = 56; at < 72; ++at) {
                     Bytes bytes(200, 'x');
                     std::copy(plant.begin(), plant.end(), bytes.begin() + static_cast<long>(at));
-                    QVERIFY2(compare(bytes, options, reference(bytes)).isEmpty(),
-                             qPrintable(QString("plain x, plant %1 at %2: ")
-                                            .arg(QByteArray((const char*)plant.data(), plant.size()).toHex(' '))
-                                            .arg(at) + compare(bytes, options, reference(bytes))));
+                    QVERIFY2(
+                        compare(bytes, options, reference(bytes)).isEmpty(),
+                        qPrintable(
+                            QString("plain x, plant %1 at %2: ")
+                                .arg(QByteArray((const char*)plant.data(), plant.size()).toHex(' '))
+                                .arg(at) +
+                            compare(bytes, options, reference(bytes))));
                     Bytes text = validText(200);
                     text.insert(text.begin() + static_cast<long>(at), plant.begin(), plant.end());
                     SCAN_EQUALS_REFERENCE(text, options, reference(text));
@@ -334,7 +358,8 @@ private slots:
             const auto expected = std::lower_bound(plain.begin(), plain.end(), probe,
                                                    [](const moji::Notice& n, std::uint64_t o) {
                                                        return n.offset < o;
-                                                   }) - plain.begin();
+                                                   }) -
+                                  plain.begin();
             QCOMPARE(index.lowerBound(probe), std::uint64_t(expected));
         }
     }

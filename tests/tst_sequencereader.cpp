@@ -94,8 +94,10 @@ constexpr Case kCases[] = {
 QString describe(const std::vector<moji::Sequence>& units) {
     QStringList parts;
     for (const moji::Sequence& u : units) {
-        QString part = QStringLiteral("%1+%2:%3").arg(u.offset).arg(u.length).arg(
-            QString::fromUtf8(moji::sequenceKindId(u.kind).data()));
+        QString part = QStringLiteral("%1+%2:%3")
+                           .arg(u.offset)
+                           .arg(u.length)
+                           .arg(QString::fromUtf8(moji::sequenceKindId(u.kind).data()));
         if (moji::kindHasValue(u.kind))
             part += ":" + QString::fromStdString(moji::formatCodePoint(u.value));
         part += QStringLiteral(":%1").arg(u.replacements);
@@ -114,7 +116,7 @@ testsupport::Bytes hexBytes(const char* hex) {
 
 class TestSequenceReader : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void units_data() {
         QTest::addColumn<QByteArray>("hex");
         QTest::addColumn<QString>("expected");

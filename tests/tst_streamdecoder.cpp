@@ -9,7 +9,7 @@ using testsupport::Bytes;
 
 class TestStreamDecoder : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void everySplitOfShortInputs() {
         // All two-piece splits of every case-like input built from interesting bytes.
         std::mt19937_64 random(1);
@@ -23,7 +23,8 @@ private slots:
                 decoder.feed(std::span<const std::uint8_t>(bytes.data() + cut, bytes.size() - cut),
                              sink);
                 decoder.finish(sink);
-                QVERIFY2(sink.units == whole, qPrintable(QString("round %1 cut %2").arg(round).arg(cut)));
+                QVERIFY2(sink.units == whole,
+                         qPrintable(QString("round %1 cut %2").arg(round).arg(cut)));
             }
         }
     }

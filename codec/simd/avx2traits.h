@@ -21,8 +21,8 @@ struct Avx2Traits {
         return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t)));
     }
     static V incompleteLimits() {
-        return _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        return _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
                                 static_cast<char>(0xF0 - 1), static_cast<char>(0xE0 - 1),
                                 static_cast<char>(0xC0 - 1));
     }

@@ -18,55 +18,75 @@ namespace moji::simd {
 namespace {
 
 // Error flags of the two-byte lookup: one bit per rule, named by the bit pattern it catches.
-constexpr uint8_t kTooShort = 1 << 0;   // 11______ 0_______  or 11______ 11______
-constexpr uint8_t kTooLong = 1 << 1;    // 0_______ 10______
-constexpr uint8_t kOverlong3 = 1 << 2;  // 11100000 100_____
-constexpr uint8_t kTooLarge = 1 << 3;   // 11110100 1001____, 11110100 101_____, 11110101+ ...
-constexpr uint8_t kSurrogate = 1 << 4;  // 11101101 101_____
-constexpr uint8_t kOverlong2 = 1 << 5;  // 1100000_ 10______
+constexpr uint8_t kTooShort = 1 << 0;     // 11______ 0_______  or 11______ 11______
+constexpr uint8_t kTooLong = 1 << 1;      // 0_______ 10______
+constexpr uint8_t kOverlong3 = 1 << 2;    // 11100000 100_____
+constexpr uint8_t kTooLarge = 1 << 3;     // 11110100 1001____, 11110100 101_____, 11110101+ ...
+constexpr uint8_t kSurrogate = 1 << 4;    // 11101101 101_____
+constexpr uint8_t kOverlong2 = 1 << 5;    // 1100000_ 10______
 constexpr uint8_t kTooLarge1000 = 1 << 6; // 11110101+ 1000____ (shares its bit with kOverlong4)
-constexpr uint8_t kOverlong4 = 1 << 6;  // 11110000 1000____
-constexpr uint8_t kTwoConts = 1 << 7;   // 10______ 10______
+constexpr uint8_t kOverlong4 = 1 << 6;    // 11110000 1000____
+constexpr uint8_t kTwoConts = 1 << 7;     // 10______ 10______
 constexpr uint8_t kCarry = kTooShort | kTooLong | kTwoConts;
 
 // Indexed by the high nibble of the previous byte.
 constexpr uint8_t kByte1High[16] = {
-    kTooLong, kTooLong, kTooLong, kTooLong, kTooLong, kTooLong, kTooLong, kTooLong, // 0_______
-    kTwoConts, kTwoConts, kTwoConts, kTwoConts,                                     // 10______
-    kTooShort | kOverlong2,                                                         // 1100____
-    kTooShort,                                                                      // 1101____
-    kTooShort | kOverlong3 | kSurrogate,                                            // 1110____
-    kTooShort | kTooLarge | kTooLarge1000 | kOverlong4,                             // 1111____
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTooLong,
+    kTooLong, // 0_______
+    kTwoConts,
+    kTwoConts,
+    kTwoConts,
+    kTwoConts,                                          // 10______
+    kTooShort | kOverlong2,                             // 1100____
+    kTooShort,                                          // 1101____
+    kTooShort | kOverlong3 | kSurrogate,                // 1110____
+    kTooShort | kTooLarge | kTooLarge1000 | kOverlong4, // 1111____
 };
 
 // Indexed by the low nibble of the previous byte.
 constexpr uint8_t kByte1Low[16] = {
-    kCarry | kOverlong3 | kOverlong2 | kOverlong4, // ____0000
-    kCarry | kOverlong2,                           // ____0001
-    kCarry,                                        // ____0010
-    kCarry,                                        // ____0011
-    kCarry | kTooLarge,                            // ____0100
-    kCarry | kTooLarge | kTooLarge1000,            // ____0101
-    kCarry | kTooLarge | kTooLarge1000,            // ____0110
-    kCarry | kTooLarge | kTooLarge1000,            // ____0111
-    kCarry | kTooLarge | kTooLarge1000,            // ____1000
-    kCarry | kTooLarge | kTooLarge1000,            // ____1001
-    kCarry | kTooLarge | kTooLarge1000,            // ____1010
-    kCarry | kTooLarge | kTooLarge1000,            // ____1011
-    kCarry | kTooLarge | kTooLarge1000,            // ____1100
+    kCarry | kOverlong3 | kOverlong2 | kOverlong4,   // ____0000
+    kCarry | kOverlong2,                             // ____0001
+    kCarry,                                          // ____0010
+    kCarry,                                          // ____0011
+    kCarry | kTooLarge,                              // ____0100
+    kCarry | kTooLarge | kTooLarge1000,              // ____0101
+    kCarry | kTooLarge | kTooLarge1000,              // ____0110
+    kCarry | kTooLarge | kTooLarge1000,              // ____0111
+    kCarry | kTooLarge | kTooLarge1000,              // ____1000
+    kCarry | kTooLarge | kTooLarge1000,              // ____1001
+    kCarry | kTooLarge | kTooLarge1000,              // ____1010
+    kCarry | kTooLarge | kTooLarge1000,              // ____1011
+    kCarry | kTooLarge | kTooLarge1000,              // ____1100
     kCarry | kTooLarge | kTooLarge1000 | kSurrogate, // ____1101
-    kCarry | kTooLarge | kTooLarge1000,            // ____1110
-    kCarry | kTooLarge | kTooLarge1000,            // ____1111
+    kCarry | kTooLarge | kTooLarge1000,              // ____1110
+    kCarry | kTooLarge | kTooLarge1000,              // ____1111
 };
 
 // Indexed by the high nibble of the current byte.
 constexpr uint8_t kByte2High[16] = {
-    kTooShort, kTooShort, kTooShort, kTooShort, kTooShort, kTooShort, kTooShort, kTooShort, // 0_
-    kTooLong | kOverlong2 | kTwoConts | kOverlong3 | kTooLarge1000 | kOverlong4,           // 1000
-    kTooLong | kOverlong2 | kTwoConts | kOverlong3 | kTooLarge,                            // 1001
-    kTooLong | kOverlong2 | kTwoConts | kSurrogate | kTooLarge,                            // 1010
-    kTooLong | kOverlong2 | kTwoConts | kSurrogate | kTooLarge,                            // 1011
-    kTooShort, kTooShort, kTooShort, kTooShort,                                            // 11__
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort,                                                                   // 0_
+    kTooLong | kOverlong2 | kTwoConts | kOverlong3 | kTooLarge1000 | kOverlong4, // 1000
+    kTooLong | kOverlong2 | kTwoConts | kOverlong3 | kTooLarge,                  // 1001
+    kTooLong | kOverlong2 | kTwoConts | kSurrogate | kTooLarge,                  // 1010
+    kTooLong | kOverlong2 | kTwoConts | kSurrogate | kTooLarge,                  // 1011
+    kTooShort,
+    kTooShort,
+    kTooShort,
+    kTooShort, // 11__
 };
 
 // Bytes that may need noticing (see NoticeKind), by nibble: the AND of the two lookups is
@@ -76,7 +96,7 @@ constexpr uint8_t kControlLow[16] = {3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 3, 3, 2, 3
 
 template <typename T>
 class BlockValidator {
-public:
+  public:
     using V = typename T::V;
     using Mask = typename T::Mask;
 
@@ -105,7 +125,7 @@ public:
         return at;
     }
 
-private:
+  private:
     struct BlockCounts {
         uint64_t nonAscii, leadC0, leadE0, leadF0;
     };
@@ -145,15 +165,14 @@ private:
         // Bytes 3 and 4 of a sequence must be continuations: exactly where kTwoConts may be set.
         const V isThird = T::subsU(prev2, T::splat(0xE0 - 0x80));
         const V isFourth = T::subsU(prev3, T::splat(0xF0 - 0x80));
-        const V mustBeContinuation =
-            T::bitAnd(T::bitOr(isThird, isFourth), T::splat(0x80));
+        const V mustBeContinuation = T::bitAnd(T::bitOr(isThird, isFourth), T::splat(0x80));
 
         const Mask prev1BF = T::eqMask(prev1, 0xBF);
         const Mask prev2EF = T::eqMask(prev2, 0xEF);
-        notice |= T::eqMask(prev1, 0xC2) & ~T::geMask(input, 0xA0);                 // C1 control
-        notice |= prev2EF & T::eqMask(prev1, 0xBB) & T::eqMask(input, 0xBF);        // U+FEFF
-        notice |= prev2EF & T::eqMask(prev1, 0xB7);                                 // U+FDxx
-        notice |= prev1BF & T::geMask(input, 0xBE);                                 // U+xFFFE/F
+        notice |= T::eqMask(prev1, 0xC2) & ~T::geMask(input, 0xA0);          // C1 control
+        notice |= prev2EF & T::eqMask(prev1, 0xBB) & T::eqMask(input, 0xBF); // U+FEFF
+        notice |= prev2EF & T::eqMask(prev1, 0xB7);                          // U+FDxx
+        notice |= prev1BF & T::geMask(input, 0xBE);                          // U+xFFFE/F
         return T::bitXor(mustBeContinuation, special);
     }
 

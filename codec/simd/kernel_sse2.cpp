@@ -9,9 +9,9 @@ namespace {
 
 bool plainAscii(__m128i v) {
     const __m128i belowSpace = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
-    const __m128i allowed = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-        _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+    const __m128i allowed = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+                                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                         _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
     const __m128i control =
         _mm_or_si128(_mm_andnot_si128(allowed, belowSpace), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
     // Bytes >= 0x80 are negative, so below 0x20 as signed: they also land in `control`.
