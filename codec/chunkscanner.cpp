@@ -5,6 +5,7 @@
 #include "utf8automaton.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace moji {
@@ -27,6 +28,34 @@ std::size_t boundaryBefore(const std::uint8_t* data, std::size_t lowest, std::si
         return length == 0 || length > static_cast<int>(back) ? end - back : end;
     }
     return end;
+}
+
+// ASCII bytes that need no notice: 20-7E, tab, LF, CR.
+constexpr std::array<bool, 256> kPlainAscii = [] {
+    std::array<bool, 256> plain{};
+    for (int b = 0x20; b < 0x7F; ++b)
+        plain[b] = true;
+    plain['\t'] = plain['\n'] = plain['\r'] = true;
+    return plain;
+}();
+
+// The length of the well-formed multi-byte sequence at data[0] (Table 3-7), or 0 if there is
+// none.
+int wellFormedLength(const std::uint8_t* data, std::size_t size) {
+    utf8::State state = utf8::step(utf8::Start, data[0]);
+    for (std::size_t i = 1; state != utf8::Reject && i < size && i < 4; ++i) {
+        state = utf8::step(state, data[i]);
+        if (state == utf8::Start)
+            return static_cast<int>(i + 1);
+    }
+    return 0;
+}
+
+std::uint32_t decodeWellFormed(const std::uint8_t* data, int length) {
+    std::uint32_t value = data[0] & (0x7Fu >> length);
+    for (int i = 1; i < length; ++i)
+        value = (value << 6) | (data[i] & 0x3Fu);
+    return value;
 }
 
 // The sequence length the kernel counted a lead byte under (F0-FF all count as 4).
@@ -60,30 +89,43 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
                                         ChunkResult& out) {
     std::size_t at = from;
     std::size_t quietSince = from;
+    auto notice = [&](std::uint64_t offset, std::uint32_t length, std::uint32_t codePoint,
+                      NoticeKind kind) {
+        ++out.counts.notices[static_cast<int>(kind)];
+        if (out.notices.size() < mLimits.noticeRoom)
+            out.notices.push_back({offset, length, codePoint, kind});
+        quietSince = at;
+    };
     while (at < size) {
-        if (data[at] == 0) {
+        const std::uint8_t lead = data[at];
+        if (kPlainAscii[lead]) {
+            const std::size_t start = at;
+            while (++at < size && kPlainAscii[data[at]]) {
+            }
+            out.counts.sequencesByLength[1] += at - start;
+        } else if (lead == 0) {
             const std::size_t run = zeroRun(data + at, size - at);
             out.counts.sequencesByLength[1] += run;
-            ++out.counts.notices[static_cast<int>(NoticeKind::Nul)];
-            if (out.notices.size() < mLimits.noticeRoom)
-                out.notices.push_back(
-                    {base + at, static_cast<std::uint32_t>(run), 0, NoticeKind::Nul});
             at += run;
-            quietSince = at;
-            continue;
-        }
-        Sequence unit = readSequence(data + at, size - at, true);
-        unit.offset = base + at;
-        at += unit.length;
-        if (unit.kind == SequenceKind::Valid) {
-            ++out.counts.sequencesByLength[unit.length];
-            if (const auto notice = noticeKindOf(unit)) {
-                ++out.counts.notices[static_cast<int>(*notice)];
-                if (out.notices.size() < mLimits.noticeRoom)
-                    out.notices.push_back({unit.offset, unit.length, unit.value, *notice});
-                quietSince = at;
+            notice(base + at - run, static_cast<std::uint32_t>(run), 0, NoticeKind::Nul);
+        } else if (lead < 0x80) {
+            ++out.counts.sequencesByLength[1];
+            ++at;
+            notice(base + at - 1, 1, lead, NoticeKind::Control);
+        } else if (const int length = wellFormedLength(data + at, size - at)) {
+            ++out.counts.sequencesByLength[length];
+            at += static_cast<std::size_t>(length);
+            const std::uint32_t codePoint = decodeWellFormed(data + at - length, length);
+            if (codePoint <= 0x9F || codePoint >= 0xFDD0) {
+                const Sequence unit{base + at - length, static_cast<std::uint32_t>(length),
+                                    codePoint, 0, SequenceKind::Valid};
+                if (const auto kind = noticeKindOf(unit))
+                    notice(unit.offset, unit.length, codePoint, *kind);
             }
         } else {
+            Sequence unit = readSequence(data + at, size - at, true);
+            unit.offset = base + at;
+            at += unit.length;
             ++out.counts.byKind[static_cast<int>(unit.kind)];
             out.counts.replacements += unit.replacements;
             if (out.anomalies.size() < mLimits.anomalyRoom)

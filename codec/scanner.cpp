@@ -29,7 +29,7 @@ class ParallelScan {
     ParallelScan(const std::uint8_t* data, std::uint64_t size, const ScanOptions& options,
                  const ByteSource* source)
         : mData(data), mSize(size), mOptions(options), mSource(source),
-          mKernel(simd::blockKernel(options.level)) {
+          mKernel(simd::blockKernel(options.level, !options.stopAtFirstAnomaly)) {
         const std::uint64_t chunkSize = std::max<std::uint64_t>(options.chunkSize, 64);
         mStarts.push_back(0);
         for (std::uint64_t nominal = chunkSize; nominal < size; nominal += chunkSize) {

@@ -94,7 +94,9 @@ constexpr uint8_t kByte2High[16] = {
 constexpr uint8_t kControlHigh[16] = {1, 2, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0};
 constexpr uint8_t kControlLow[16] = {3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 3, 3, 2, 3, 7};
 
-template <typename T>
+// With Counting false, the validator neither counts sequences nor looks for notices: a plain
+// yes/no check for callers that only want the first anomaly.
+template <typename T, bool Counting>
 class BlockValidator {
   public:
     using V = typename T::V;
@@ -117,10 +119,12 @@ class BlockValidator {
                 failed = true;
                 break;
             }
-            counts.byLength[1] += kBlockSize - block.nonAscii;
-            counts.byLength[2] += block.leadC0 - block.leadE0;
-            counts.byLength[3] += block.leadE0 - block.leadF0;
-            counts.byLength[4] += block.leadF0;
+            if constexpr (Counting) {
+                counts.byLength[1] += kBlockSize - block.nonAscii;
+                counts.byLength[2] += block.leadC0 - block.leadE0;
+                counts.byLength[3] += block.leadE0 - block.leadF0;
+                counts.byLength[4] += block.leadF0;
+            }
         }
         return at;
     }
@@ -136,8 +140,9 @@ class BlockValidator {
         Mask notice = 0;
         for (int i = 0; i < kBlockSize; i += T::kWidth) {
             const V input = T::load(block + i);
-            notice |= T::nonZero(T::bitAnd(T::lookup(mControlHigh, T::highNibble(input)),
-                                           T::lookup(mControlLow, T::lowNibble(input))));
+            if constexpr (Counting)
+                notice |= T::nonZero(T::bitAnd(T::lookup(mControlHigh, T::highNibble(input)),
+                                               T::lookup(mControlLow, T::lowNibble(input))));
             const Mask nonAscii = T::highBits(input);
             if (nonAscii == 0) {
                 error = T::bitOr(error, mPreviousIncomplete);
@@ -145,10 +150,12 @@ class BlockValidator {
             } else {
                 error = T::bitOr(error, checkMultibyte(input, notice));
                 mPreviousIncomplete = T::subsU(input, T::incompleteLimits());
-                counts.nonAscii += T::popcount(nonAscii);
-                counts.leadC0 += T::popcount(T::geMask(input, 0xC0));
-                counts.leadE0 += T::popcount(T::geMask(input, 0xE0));
-                counts.leadF0 += T::popcount(T::geMask(input, 0xF0));
+                if constexpr (Counting) {
+                    counts.nonAscii += T::popcount(nonAscii);
+                    counts.leadC0 += T::popcount(T::geMask(input, 0xC0));
+                    counts.leadE0 += T::popcount(T::geMask(input, 0xE0));
+                    counts.leadF0 += T::popcount(T::geMask(input, 0xF0));
+                }
             }
             mPrevious = input;
         }
@@ -167,12 +174,14 @@ class BlockValidator {
         const V isFourth = T::subsU(prev3, T::splat(0xF0 - 0x80));
         const V mustBeContinuation = T::bitAnd(T::bitOr(isThird, isFourth), T::splat(0x80));
 
-        const Mask prev1BF = T::eqMask(prev1, 0xBF);
-        const Mask prev2EF = T::eqMask(prev2, 0xEF);
-        notice |= T::eqMask(prev1, 0xC2) & ~T::geMask(input, 0xA0);          // C1 control
-        notice |= prev2EF & T::eqMask(prev1, 0xBB) & T::eqMask(input, 0xBF); // U+FEFF
-        notice |= prev2EF & T::eqMask(prev1, 0xB7);                          // U+FDxx
-        notice |= prev1BF & T::geMask(input, 0xBE);                          // U+xFFFE/F
+        if constexpr (Counting) {
+            const Mask prev1BF = T::eqMask(prev1, 0xBF);
+            const Mask prev2EF = T::eqMask(prev2, 0xEF);
+            notice |= T::eqMask(prev1, 0xC2) & ~T::geMask(input, 0xA0);          // C1 control
+            notice |= prev2EF & T::eqMask(prev1, 0xBB) & T::eqMask(input, 0xBF); // U+FEFF
+            notice |= prev2EF & T::eqMask(prev1, 0xB7);                          // U+FDxx
+            notice |= prev1BF & T::eqMask(T::bitOr(input, T::splat(1)), 0xBF);   // U+xFFFE/F
+        }
         return T::bitXor(mustBeContinuation, special);
     }
 

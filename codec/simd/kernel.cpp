@@ -5,17 +5,19 @@ namespace moji::simd {
 size_t validateBlocksSse2(const uint8_t*, size_t, SequenceCounts&, bool&);
 size_t validateBlocksAvx2(const uint8_t*, size_t, SequenceCounts&, bool&);
 size_t validateBlocksAvx512(const uint8_t*, size_t, SequenceCounts&, bool&);
+size_t validateBlocksAvx2Only(const uint8_t*, size_t, SequenceCounts&, bool&);
+size_t validateBlocksAvx512Only(const uint8_t*, size_t, SequenceCounts&, bool&);
 
-BlockKernel blockKernel(SimdLevel level) {
+BlockKernel blockKernel(SimdLevel level, bool counting) {
     switch (level) {
     case SimdLevel::Scalar:
         return nullptr;
     case SimdLevel::Sse2:
         return validateBlocksSse2;
     case SimdLevel::Avx2:
-        return validateBlocksAvx2;
+        return counting ? validateBlocksAvx2 : validateBlocksAvx2Only;
     case SimdLevel::Avx512:
-        return validateBlocksAvx512;
+        return counting ? validateBlocksAvx512 : validateBlocksAvx512Only;
     }
     return nullptr;
 }

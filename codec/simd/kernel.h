@@ -29,7 +29,9 @@ using BlockKernel = size_t (*)(const uint8_t* data, size_t size, SequenceCounts&
                                bool& failed);
 
 // The kernel for `level`; nullptr for Scalar. Levels the CPU lacks must not be requested.
-[[nodiscard]] BlockKernel blockKernel(SimdLevel level);
+// With `counting` false the kernel neither counts nor refuses blocks for notices: a faster
+// yes/no check whose `counts` are meaningless.
+[[nodiscard]] BlockKernel blockKernel(SimdLevel level, bool counting = true);
 
 // The best level this CPU supports.
 [[nodiscard]] SimdLevel detectSimdLevel();

@@ -5,7 +5,13 @@
 namespace moji::simd {
 
 size_t validateBlocksAvx2(const uint8_t* data, size_t size, SequenceCounts& counts, bool& failed) {
-    BlockValidator<Avx2Traits> validator;
+    BlockValidator<Avx2Traits, true> validator;
+    return validator.run(data, size, counts, failed);
+}
+
+size_t validateBlocksAvx2Only(const uint8_t* data, size_t size, SequenceCounts& counts,
+                              bool& failed) {
+    BlockValidator<Avx2Traits, false> validator;
     return validator.run(data, size, counts, failed);
 }
 

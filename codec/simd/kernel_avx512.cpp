@@ -10,7 +10,13 @@ namespace moji::simd {
 
 size_t validateBlocksAvx512(const uint8_t* data, size_t size, SequenceCounts& counts,
                             bool& failed) {
-    BlockValidator<Avx512Traits> validator;
+    BlockValidator<Avx512Traits, true> validator;
+    return validator.run(data, size, counts, failed);
+}
+
+size_t validateBlocksAvx512Only(const uint8_t* data, size_t size, SequenceCounts& counts,
+                                bool& failed) {
+    BlockValidator<Avx512Traits, false> validator;
     return validator.run(data, size, counts, failed);
 }
 

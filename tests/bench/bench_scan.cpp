@@ -1,0 +1,317 @@
+// Scan throughput, in GB/s, of Mojiscope's engine and of the scanners people would otherwise use,
+// on the same in-memory buffers in one run. Not a test: run it by hand (see README).
+//
+//   build/tests/bench/bench_scan [--size MiB] [--runs N] [--corpus NAME]
+//
+// Corpora (generated, 256 MiB by default): ascii, japanese (the seed documents), mixed (the
+// seeds with Latin, Greek, Cyrillic and emoji), mixed-1-per-KiB (one corrupted byte per KiB),
+// random (uniform random bytes).
+
+#include "scanner.h"
+#include "utf8automaton.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QProcess>
+#include <QStringDecoder>
+#include <QTemporaryFile>
+#include <QUtf8StringView>
+
+#include <unicode/ucnv.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iconv.h>
+#include <iterator>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+Bytes seedText() {
+    Bytes bytes;
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(MOJISCOPE_SEEDS_DIR))
+        if (entry.path().extension() == ".txt" && entry.path().filename() != "README.md")
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+        std::ifstream in(file, std::ios::binary);
+        bytes.insert(bytes.end(), std::istreambuf_iterator<char>(in), {});
+    }
+    return bytes;
+}
+
+// Repeats `unit` to `size` bytes, ending on a character boundary (padded with spaces).
+Bytes repeatTo(const Bytes& unit, std::size_t size) {
+    Bytes bytes;
+    bytes.reserve(size);
+    while (bytes.size() + unit.size() <= size)
+        bytes.insert(bytes.end(), unit.begin(), unit.end());
+    bytes.resize(size, ' ');
+    return bytes;
+}
+
+Bytes asciiCorpus(std::size_t size) {
+    std::mt19937_64 random(1);
+    static const char* words[] = {"the",      "quick",       "brown",
+                                  "fox",      "jumps",       "over",
+                                  "lazy",     "dog",         "error",
+                                  "warning:", "GET",         "/index.html",
+                                  "200",      "user_id=42,", "2026-11-21T05:12:00Z",
+                                  "timeout",  "retrying",    "\n",
+                                  "\t"};
+    Bytes unit;
+    while (unit.size() < (1 << 20)) {
+        const char* word = words[random() % std::size(words)];
+        unit.insert(unit.end(), word, word + std::strlen(word));
+        unit.push_back(' ');
+    }
+    return repeatTo(unit, size);
+}
+
+Bytes mixedCorpus(std::size_t size) {
+    const Bytes seeds = seedText();
+    const char* inserts[] = {
+        "café déjà vu ", "Ελληνικά ",     "Русский текст ", "😀👍🏽🇯🇵 ",
+        "𝄞 music ",      "naïve façade ", "한국어 ",        "العربية "};
+    std::mt19937_64 random(2);
+    Bytes unit;
+    for (std::size_t at = 0; at < seeds.size();) {
+        std::size_t end = std::min(seeds.size(), at + 200 + random() % 400);
+        while (end < seeds.size() && (seeds[end] & 0xC0) == 0x80)
+            ++end;
+        unit.insert(unit.end(), seeds.begin() + at, seeds.begin() + end);
+        const char* insert = inserts[random() % std::size(inserts)];
+        unit.insert(unit.end(), insert, insert + std::strlen(insert));
+        at = end;
+    }
+    return repeatTo(unit, size);
+}
+
+Bytes oneAnomalyPerKiB(Bytes bytes) {
+    std::mt19937_64 random(3);
+    for (std::size_t block = 0; block + 1024 <= bytes.size(); block += 1024)
+        bytes[block + random() % 1024] = static_cast<std::uint8_t>(0x80 | (random() & 0x7F));
+    return bytes;
+}
+
+Bytes randomCorpus(std::size_t size) {
+    std::mt19937_64 random(4);
+    Bytes bytes(size);
+    for (std::size_t i = 0; i + 8 <= size; i += 8) {
+        const std::uint64_t word = random();
+        std::memcpy(bytes.data() + i, &word, 8);
+    }
+    return bytes;
+}
+
+// Best-of-runs throughput of `scan` in GB/s (10^9 bytes per second).
+double measure(const Bytes& bytes, int runs, const std::function<void()>& scan) {
+    double best = 1e30;
+    for (int run = 0; run < runs; ++run) {
+        const auto start = std::chrono::steady_clock::now();
+        scan();
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+        best = std::min(best, elapsed.count());
+    }
+    return static_cast<double>(bytes.size()) / best / 1e9;
+}
+
+volatile std::uint64_t gSink; // keeps results alive
+
+struct Peer {
+    std::string name;
+    std::function<double(const Bytes&, int)> run; // GB/s, or < 0 when unavailable
+};
+
+double engine(const Bytes& bytes, int runs, moji::simd::SimdLevel level, unsigned threads,
+              bool yesNo = false) {
+    moji::ScanOptions options;
+    options.level = level;
+    options.threads = threads;
+    options.stopAtFirstAnomaly = yesNo;
+    return measure(bytes, runs, [&] {
+        const auto result = moji::scanBytes(bytes.data(), bytes.size(), options);
+        gSink = result.counts.anomalies() + result.counts.sequencesByLength[1];
+    });
+}
+
+double icuConverter(const Bytes& bytes, int runs) {
+    std::vector<UChar> out(bytes.size() + 1);
+    return measure(bytes, runs, [&] {
+        UErrorCode status = U_ZERO_ERROR;
+        UConverter* converter = ucnv_open("UTF-8", &status);
+        gSink = static_cast<std::uint64_t>(
+            ucnv_toUChars(converter, out.data(), static_cast<int32_t>(out.size()),
+                          reinterpret_cast<const char*>(bytes.data()),
+                          static_cast<int32_t>(bytes.size()), &status));
+        ucnv_close(converter);
+    });
+}
+
+double qtDecoder(const Bytes& bytes, int runs) {
+    return measure(bytes, runs, [&] {
+        QStringDecoder decoder(QStringDecoder::Utf8);
+        const QString text =
+            decoder(QByteArrayView(bytes.data(), static_cast<qsizetype>(bytes.size())));
+        gSink = static_cast<std::uint64_t>(text.size());
+    });
+}
+
+double qtIsValid(const Bytes& bytes, int runs) {
+    return measure(bytes, runs, [&] {
+        gSink = QUtf8StringView(reinterpret_cast<const char*>(bytes.data()),
+                                static_cast<qsizetype>(bytes.size()))
+                    .isValidUtf8();
+    });
+}
+
+// glibc iconv UTF-8 -> UTF-16, skipping invalid bytes as `iconv -c` does.
+double glibcIconv(const Bytes& bytes, int runs) {
+    std::vector<char> out(bytes.size() * 2 + 16);
+    return measure(bytes, runs, [&] {
+        iconv_t cd = iconv_open("UTF-16LE//IGNORE", "UTF-8");
+        char* in = const_cast<char*>(reinterpret_cast<const char*>(bytes.data()));
+        std::size_t inLeft = bytes.size();
+        char* outPtr = out.data();
+        std::size_t outLeft = out.size();
+        while (inLeft > 0) {
+            if (iconv(cd, &in, &inLeft, &outPtr, &outLeft) != static_cast<std::size_t>(-1))
+                break;
+            if (errno == EILSEQ || errno == EINVAL) {
+                ++in;
+                --inLeft;
+            } else {
+                break;
+            }
+        }
+        iconv_close(cd);
+        gSink = out.size() - outLeft;
+    });
+}
+
+// A table-driven DFA in the style of Hoehrmann's decoder (our automaton tables), yes/no only.
+double dfa(const Bytes& bytes, int runs) {
+    return measure(bytes, runs, [&] {
+        moji::utf8::State state = moji::utf8::Start;
+        std::uint64_t rejects = 0;
+        for (std::uint8_t byte : bytes) {
+            state = moji::utf8::step(state, byte);
+            if (state == moji::utf8::Reject) {
+                ++rejects;
+                state = moji::utf8::Start;
+            }
+        }
+        gSink = rejects;
+    });
+}
+
+// Node's require('buffer').isUtf8 (simdutf), timed inside node on the same bytes.
+double nodeIsUtf8(const Bytes& bytes, int runs) {
+    QTemporaryFile file;
+    if (!file.open())
+        return -1;
+    file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()));
+    file.flush();
+    const QString script =
+        QStringLiteral("const fs=require('fs');const {isUtf8}=require('buffer');"
+                       "const b=fs.readFileSync(process.argv[1]);let best=1e9;let r;"
+                       "for(let i=0;i<%1;i++){const t=process.hrtime.bigint();r=isUtf8(b);"
+                       "const s=Number(process.hrtime.bigint()-t)/1e9;if(s<best)best=s;}"
+                       "console.log((b.length/best/1e9).toFixed(3));")
+            .arg(runs);
+    QProcess node;
+    node.start("node", {"-e", script, file.fileName()});
+    if (!node.waitForFinished(600000) || node.exitCode() != 0)
+        return -1;
+    return node.readAllStandardOutput().trimmed().toDouble();
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::size_t mebibytes = 256;
+    int runs = 5;
+    std::string only;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string option = argv[i];
+        if (option == "--size")
+            mebibytes = std::stoul(argv[i + 1]);
+        else if (option == "--runs")
+            runs = std::stoi(argv[i + 1]);
+        else if (option == "--corpus")
+            only = argv[i + 1];
+    }
+    const std::size_t size = mebibytes << 20;
+    const auto best = moji::simd::detectSimdLevel();
+
+    std::vector<Peer> peers = {
+        {std::string("mojiscope 1 thread (") + moji::simd::simdLevelName(best) + ")",
+         [&](const Bytes& b, int r) { return engine(b, r, best, 1); }},
+        {"mojiscope 2 threads", [&](const Bytes& b, int r) { return engine(b, r, best, 2); }},
+        {"mojiscope check, 1 thread (yes/no)",
+         [&](const Bytes& b, int r) { return engine(b, r, best, 1, true); }},
+    };
+    if (best == moji::simd::SimdLevel::Avx512)
+        peers.push_back({"mojiscope 1 thread (avx2)", [](const Bytes& b, int r) {
+                             return engine(b, r, moji::simd::SimdLevel::Avx2, 1);
+                         }});
+    peers.push_back({"mojiscope 1 thread (scalar)", [](const Bytes& b, int r) {
+                         return engine(b, r, moji::simd::SimdLevel::Scalar, 1);
+                     }});
+    peers.push_back({"simdutf via node isUtf8 (yes/no)", nodeIsUtf8});
+    peers.push_back({"ICU ucnv_toUChars", icuConverter});
+    peers.push_back({"Qt QStringDecoder", qtDecoder});
+    peers.push_back({"Qt isValidUtf8 (yes/no)", qtIsValid});
+    peers.push_back({"glibc iconv", glibcIconv});
+    peers.push_back({"table DFA (yes/no)", dfa});
+
+    struct Corpus {
+        std::string name;
+        std::function<Bytes()> make;
+    };
+    const std::vector<Corpus> corpora = {
+        {"ascii", [&] { return asciiCorpus(size); }},
+        {"japanese", [&] { return repeatTo(seedText(), size); }},
+        {"mixed", [&] { return mixedCorpus(size); }},
+        {"mixed-1-per-KiB", [&] { return oneAnomalyPerKiB(mixedCorpus(size)); }},
+        {"random", [&] { return randomCorpus(size); }},
+    };
+
+    std::printf("GB/s (10^9 bytes/s), best of %d runs on %zu MiB buffers\n", runs, mebibytes);
+    std::printf("%-36s", "scanner");
+    for (const Corpus& corpus : corpora)
+        if (only.empty() || only == corpus.name)
+            std::printf("%17s", corpus.name.c_str());
+    std::printf("\n");
+    std::vector<std::vector<double>> table(peers.size());
+    for (const Corpus& corpus : corpora) {
+        if (!only.empty() && only != corpus.name)
+            continue;
+        const Bytes bytes = corpus.make();
+        for (std::size_t p = 0; p < peers.size(); ++p)
+            table[p].push_back(peers[p].run(bytes, runs));
+    }
+    for (std::size_t p = 0; p < peers.size(); ++p) {
+        std::printf("%-36s", peers[p].name.c_str());
+        for (double value : table[p]) {
+            if (value < 0)
+                std::printf("%17s", "n/a");
+            else if (value > 200) // a yes/no check that stopped at the first error
+                std::printf("%17s", "(stops early)");
+            else
+                std::printf("%17.2f", value);
+        }
+        std::printf("\n");
+    }
+    return 0;
+}
