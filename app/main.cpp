@@ -5,20 +5,22 @@
 #include <QCoreApplication>
 
 int main(int argc, char* argv[]) {
-    QStringList arguments;
-    for (int i = 1; i < argc; ++i)
-        arguments << QString::fromLocal8Bit(argv[i]);
     QCoreApplication::setApplicationName("Mojiscope");
     QCoreApplication::setOrganizationName("Mojiscope");
     QCoreApplication::setApplicationVersion(MOJISCOPE_VERSION);
-    if (CommandLine::wants(arguments)) {
+    QStringList raw;
+    for (int i = 1; i < argc; ++i)
+        raw << QString::fromLocal8Bit(argv[i]);
+    if (CommandLine::wants(raw)) {
         QCoreApplication app(argc, argv);
-        return CommandLine::run(arguments);
+        return CommandLine::run(raw);
     }
     QApplication app(argc, argv);
     MainWindow window;
-    if (!arguments.isEmpty())
-        window.openFile(arguments.first());
+    // Qt has taken its own options (-platform, -style, ...) out of arguments() by now.
+    const QStringList files = QApplication::arguments().mid(1);
+    if (!files.isEmpty())
+        window.openFile(files.first());
     window.show();
     return app.exec();
 }

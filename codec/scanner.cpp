@@ -89,6 +89,9 @@ class ParallelScan {
                              mStarts[index], chunk.result);
                 if (chunk.result.stopped)
                     lowerFirstStopped(index);
+                if (mOptions.chunkScanned)
+                    mOptions.chunkScanned(mStarts[index], mStarts[index + 1],
+                                          chunk.result.anomalies, chunk.result.counts.anomalies());
             } else {
                 chunk.result.stopped = true;
             }

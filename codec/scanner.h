@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 namespace moji {
 
@@ -25,6 +26,12 @@ struct ScanOptions {
     bool stopAtFirstAnomaly = false;              // for yes/no checks
     simd::SimdLevel level = simd::detectSimdLevel();
     const std::atomic<bool>* cancel = nullptr; // set it to stop the scan early
+    // Called on a worker thread as each chunk [begin, end) is done, with its indexed anomalies
+    // (which the callee must copy if it keeps them) and its exact anomaly count. Chunks finish in
+    // any order; the callee synchronises.
+    std::function<void(std::uint64_t begin, std::uint64_t end,
+                       const std::vector<Sequence>& anomalies, std::uint64_t anomalyCount)>
+        chunkScanned;
     // Called on the scanning thread with bytes done and total, several times a second at most.
     std::function<void(std::uint64_t done, std::uint64_t total)> progress;
 };

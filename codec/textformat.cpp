@@ -1,7 +1,9 @@
 #include "textformat.h"
 
 #include "bitlayout.h"
+#include "sequencereader.h"
 
+#include <cctype>
 #include <cstdio>
 
 namespace moji {
@@ -39,6 +41,47 @@ std::string formatBinary(std::uint8_t byte) {
 std::string utf8Text(std::uint32_t codePoint) {
     const auto encoded = encodeUtf8(codePoint).value_or(*encodeUtf8(0xFFFD));
     return std::string(encoded.bytes.begin(), encoded.bytes.begin() + encoded.length);
+}
+
+std::string withReplacements(std::span<const std::uint8_t> bytes) {
+    std::string text;
+    text.reserve(bytes.size());
+    for (std::size_t at = 0; at < bytes.size();) {
+        const Sequence unit = readSequence(bytes.data() + at, bytes.size() - at, true);
+        if (unit.kind == SequenceKind::Valid) {
+            text.append(reinterpret_cast<const char*>(bytes.data() + at), unit.length);
+        } else {
+            for (std::uint32_t i = 0; i < unit.replacements; ++i)
+                text += "\xEF\xBF\xBD";
+        }
+        at += unit.length;
+    }
+    return text;
+}
+
+std::string cStringLiteral(std::span<const std::uint8_t> bytes) {
+    static const char* digits = "0123456789abcdef";
+    std::string text = "\"";
+    bool afterEscape = false;
+    for (const std::uint8_t byte : bytes) {
+        const bool hexDigit = std::isxdigit(byte) != 0;
+        if (byte >= 0x20 && byte < 0x7F && byte != '"' && byte != '\\') {
+            if (afterEscape && hexDigit)
+                text += "\"\"";
+            text += static_cast<char>(byte);
+            afterEscape = false;
+        } else if (byte == '"' || byte == '\\') {
+            text += '\\';
+            text += static_cast<char>(byte);
+            afterEscape = false;
+        } else {
+            text += "\\x";
+            text += digits[byte >> 4];
+            text += digits[byte & 15];
+            afterEscape = true;
+        }
+    }
+    return text + "\"";
 }
 
 } // namespace moji

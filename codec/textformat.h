@@ -21,4 +21,12 @@ enum class HexCase { Lower, Upper };
 // The UTF-8 bytes of a Unicode scalar value (U+FFFD for anything else).
 [[nodiscard]] std::string utf8Text(std::uint32_t codePoint);
 
+// The bytes as well-formed UTF-8: ill-formed stretches become one U+FFFD per maximal subpart
+// (the Unicode Standard's best practice, as WHATWG, ICU and Python do).
+[[nodiscard]] std::string withReplacements(std::span<const std::uint8_t> bytes);
+
+// The bytes as a C string literal: printable ASCII as is, everything else as \xNN (the literal
+// is split where a hex digit follows an escape), e.g. "caf\xc3\xa9".
+[[nodiscard]] std::string cStringLiteral(std::span<const std::uint8_t> bytes);
+
 } // namespace moji

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "scanresult.h"
+
+#include <span>
+
+#include <QWidget>
+
+class AnomalyTableModel;
+class QComboBox;
+class QLabel;
+class QTableView;
+
+// The list of all anomalies with a filter by kind and the count of each kind; activating a row
+// (double-click or Enter) asks to jump to it.
+class AnomalyNavigator : public QWidget {
+    Q_OBJECT
+  public:
+    explicit AnomalyNavigator(QWidget* parent = nullptr);
+
+    void setScan(const moji::ScanResult* result, std::span<const std::uint8_t> bytes);
+    [[nodiscard]] AnomalyTableModel* model() const { return mModel; }
+    [[nodiscard]] QTableView* table() const { return mTable; }
+    [[nodiscard]] QComboBox* kindFilter() const { return mFilter; }
+
+  signals:
+    void jumpRequested(quint64 offset, quint64 length);
+
+  private:
+    AnomalyTableModel* mModel;
+    QTableView* mTable;
+    QComboBox* mFilter;
+    QLabel* mSummary;
+    const moji::ScanResult* mResult = nullptr;
+};

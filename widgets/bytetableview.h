@@ -1,0 +1,94 @@
+#pragma once
+
+#include "rowlayout.h"
+
+#include <QAbstractScrollArea>
+
+#include <cstdint>
+
+class Document;
+namespace moji {
+struct Sequence;
+}
+
+// The hex view and the decoded-character view, side by side in one scroll area so that they
+// stay aligned row for row and scroll together. Only the exposed rows are painted; the scroll
+// bar counts rows (see RowLayout), so a file of any size scrolls alike.
+//
+// Each unit (sequence or anomaly, as codec/ reports it) is drawn as one piece: one rounded
+// outline around its bytes, lead and continuation bytes tinted apart, anomalies filled in their
+// kind's colour, notices underlined. A click selects the whole unit in both views; arrow keys
+// move by byte in the hex view and by character in the character view; Shift extends; Tab
+// switches between the two.
+class ByteTableView : public QAbstractScrollArea {
+    Q_OBJECT
+  public:
+    enum class Area { Hex, Characters };
+
+    explicit ByteTableView(QWidget* parent = nullptr);
+
+    // The document is not owned; nullptr shows nothing.
+    void setDocument(Document* document);
+    [[nodiscard]] Document* document() const { return mDocument; }
+
+    void setBytesPerRow(int bytesPerRow);
+    [[nodiscard]] int bytesPerRow() const { return mBytesPerRow; }
+    [[nodiscard]] RowLayout rowLayout() const;
+
+    [[nodiscard]] std::uint64_t cursor() const { return mCursor; }
+    [[nodiscard]] std::uint64_t selectionStart() const { return mSelectionStart; }
+    [[nodiscard]] std::uint64_t selectionEnd() const { return mSelectionEnd; }
+    [[nodiscard]] Area activeArea() const { return mArea; }
+    void setActiveArea(Area area);
+    [[nodiscard]] std::uint64_t topRow() const { return mTopRow; }
+
+    // Moves the cursor to `offset` and selects the unit there (or, with `extend`, everything
+    // from the selection's anchor to that unit), scrolling it into view.
+    void moveCursor(std::uint64_t offset, bool extend = false);
+    // Selects [start, end) and puts the cursor at `start`.
+    void selectRange(std::uint64_t start, std::uint64_t end);
+    // Scrolls so that `row` is the first visible row (clamped).
+    void scrollToRow(std::uint64_t row);
+    [[nodiscard]] int visibleRows() const;
+
+    // Where the cell of `offset` is drawn in the given area, in viewport coordinates (for tests
+    // and tooltips); an empty rectangle when it is not visible.
+    [[nodiscard]] QRect cellRect(std::uint64_t offset, Area area) const;
+
+  signals:
+    void cursorMoved(quint64 offset);
+    void selectionChanged(quint64 start, quint64 end);
+    void topRowChanged(quint64 row);
+
+  protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool focusNextPrevChild(bool next) override;
+    void changeEvent(QEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+
+  private:
+    void updateMetrics();
+    void updateScrollBars();
+    void ensureVisible(std::uint64_t offset);
+    std::uint64_t offsetAt(const QPoint& position, Area* area) const;
+    void paintUnit(QPainter& painter, const moji::Sequence& unit, std::uint64_t row, int y);
+    void paintCharacter(QPainter& painter, const moji::Sequence& unit, const QRect& cell);
+    int headerHeight() const;
+
+    Document* mDocument = nullptr;
+    int mBytesPerRow = 16;
+    RowLayout::Metrics mMetrics;
+    QFont mHexFont;
+    QFont mCharFont;
+    std::uint64_t mTopRow = 0;
+    std::uint64_t mCursor = 0;
+    std::uint64_t mAnchor = 0;
+    std::uint64_t mSelectionStart = 0;
+    std::uint64_t mSelectionEnd = 0;
+    Area mArea = Area::Hex;
+};
