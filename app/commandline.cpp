@@ -3,6 +3,7 @@
 #include "checkcommand.h"
 #include "encodecommand.h"
 #include "explaincommand.h"
+#include "repaircommand.h"
 #include "scancommand.h"
 
 #include <QCoreApplication>
@@ -18,7 +19,11 @@ const char* const kUsage =
     "                                        report every anomaly and notice\n"
     "       mojiscope explain HEX...         explain bytes, e.g. 'e3 81 82' or c0af\n"
     "       mojiscope encode CODEPOINT...    UTF-8 bytes and bit layout, e.g. U+3042 or あ\n"
-    "FILE may be - for standard input. Exit status: 0 valid, 1 ill-formed, 2 error.\n";
+    "       mojiscope repair [--policy replace|drop|escape|latin1|cp1252] [--join-surrogates]\n"
+    "                        [--fix-overlong] [--strip-bom] [--nfc] [--report FILE.json]\n"
+    "                        [--in-place] -o OUT FILE\n"
+    "                                        write a well-formed UTF-8 copy\n"
+    "FILE may be - for standard input. Exit status: 0 valid (or done), 1 ill-formed, 2 error.\n";
 
 } // namespace
 
@@ -27,7 +32,8 @@ bool CommandLine::wants(const QStringList& arguments) {
         return false;
     const QString& first = arguments.first();
     return first == "check" || first == "scan" || first == "explain" || first == "encode" ||
-           first == "--help" || first == "-h" || first == "help" || first == "--version";
+           first == "repair" || first == "--help" || first == "-h" || first == "help" ||
+           first == "--version";
 }
 
 int CommandLine::run(const QStringList& arguments) {
@@ -42,6 +48,8 @@ int CommandLine::run(const QStringList& arguments) {
         return ExplainCommand::run(rest);
     if (command == "encode")
         return EncodeCommand::run(rest);
+    if (command == "repair")
+        return RepairCommand::run(rest);
     if (command == "--version") {
         std::cout << "mojiscope " << QCoreApplication::applicationVersion().toStdString() << "\n";
         return 0;

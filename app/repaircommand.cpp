@@ -1,0 +1,198 @@
+#include "repaircommand.h"
+
+#include "repairer.h"
+#include "sourceopener.h"
+#include "textformat.h"
+#include "textreport.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <csignal>
+#include <iostream>
+#include <sys/stat.h>
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: mojiscope repair [--policy replace|drop|escape|latin1|cp1252] [--join-surrogates] "
+    "[--fix-overlong] [--strip-bom] [--nfc] [--report FILE.json] [--in-place] -o OUT FILE";
+
+int fail(const std::string& message) {
+    std::cerr << "mojiscope repair: " << message << "\n";
+    return 2;
+}
+
+class DeviceOutput : public moji::RepairOutput {
+  public:
+    explicit DeviceOutput(QIODevice& device) : mDevice(device) {}
+    bool write(std::string_view bytes) override {
+        return mDevice.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
+    }
+
+  private:
+    QIODevice& mDevice;
+};
+
+bool sameFile(const QString& a, const QString& b) {
+    struct stat first = {}, second = {};
+    if (stat(QFile::encodeName(a).constData(), &first) != 0 ||
+        stat(QFile::encodeName(b).constData(), &second) != 0)
+        return false;
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+}
+
+// Streams the report: changes as they happen, then the totals.
+class ReportWriter {
+  public:
+    explicit ReportWriter(QIODevice* device) : mDevice(device) {}
+
+    void begin(const std::string& input, const std::string& output,
+               const moji::RepairOptions& options) {
+        put("{\"input\":" + textreport::jsonString(input) +
+            ",\"output\":" + textreport::jsonString(output) + ",\"policy\":\"" +
+            std::string(moji::repairPolicyId(options.policy)) + "\",\"join_surrogates\":" +
+            flag(options.joinSurrogates) + ",\"fix_overlong\":" + flag(options.fixOverlong) +
+            ",\"strip_bom\":" + flag(options.stripBom) + ",\"nfc\":" + flag(options.nfc) +
+            ",\"changes\":[");
+    }
+
+    void change(const moji::RepairChange& change) {
+        put(std::string(mFirst ? "" : ",") + "{\"offset\":" + std::to_string(change.offset) +
+            ",\"kind\":\"" + std::string(change.what) + "\",\"bytes\":\"" +
+            moji::formatHexBytes(change.before, moji::HexCase::Lower) + "\",\"became\":" +
+            textreport::jsonString(std::string(change.after)) + ",\"became_bytes\":\"" +
+            moji::formatHexBytes(
+                {reinterpret_cast<const std::uint8_t*>(change.after.data()), change.after.size()},
+                moji::HexCase::Lower) +
+            "\"}");
+        mFirst = false;
+    }
+
+    void end(const moji::RepairSummary& summary) {
+        std::string counts;
+        for (int kind = 1; kind < moji::kSequenceKindCount; ++kind)
+            counts += std::string(kind > 1 ? "," : "") + "\"" +
+                      std::string(moji::kSequenceKindIds[kind]) +
+                      "\":" + std::to_string(summary.counts.byKind[kind]);
+        put("],\"counts\":{" + counts + "},\"changes_total\":" + std::to_string(summary.changes) +
+            ",\"bom_stripped\":" + flag(summary.bomStripped) + ",\"nfc_changed\":" +
+            flag(summary.nfcChanged) + ",\"input_bytes\":" + std::to_string(summary.inputBytes) +
+            ",\"output_bytes\":" + std::to_string(summary.outputBytes) + "}\n");
+    }
+
+    [[nodiscard]] bool ok() const { return mOk; }
+
+  private:
+    static std::string flag(bool value) { return value ? "true" : "false"; }
+    void put(const std::string& text) {
+        if (mDevice)
+            mOk &= mDevice->write(text.data(), qint64(text.size())) == qint64(text.size());
+    }
+
+    QIODevice* mDevice;
+    bool mFirst = true;
+    bool mOk = true;
+};
+
+} // namespace
+
+int RepairCommand::run(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.addOption({"policy", "What anomalies become.", "POLICY", "replace"});
+    parser.addOption({"join-surrogates", "Join CESU-8 surrogate pairs."});
+    parser.addOption({"fix-overlong", "Replace overlong forms by their shortest form."});
+    parser.addOption({"strip-bom", "Remove a BOM at the start."});
+    parser.addOption({"nfc", "Normalize the output to NFC."});
+    parser.addOption({"report", "Write a JSON report of every change.", "FILE"});
+    parser.addOption({"in-place", "Allow the output to replace the input."});
+    parser.addOption({{"o", "output"}, "Output file, or - for standard output.", "OUT"});
+    if (!parser.parse(QStringList{"repair"} + arguments))
+        return fail(parser.errorText().toStdString() + "\n" + kUsage);
+    const QStringList files = parser.positionalArguments();
+    if (files.size() != 1)
+        return fail(std::string("give exactly one input FILE\n") + kUsage);
+    const QString input = files.first();
+    QString output = parser.value("output");
+    const bool inPlace = parser.isSet("in-place");
+    if (output.isEmpty() && inPlace)
+        output = input;
+    if (output.isEmpty())
+        return fail(std::string("no output given (-o OUT, or - for standard output)\n") + kUsage);
+
+    moji::RepairOptions options;
+    const auto policy = moji::repairPolicyFromId(parser.value("policy").toStdString());
+    if (!policy)
+        return fail("unknown policy \"" + parser.value("policy").toStdString() +
+                    "\" (replace, drop, escape, latin1, cp1252)");
+    options.policy = *policy;
+    options.joinSurrogates = parser.isSet("join-surrogates");
+    options.fixOverlong = parser.isSet("fix-overlong");
+    options.stripBom = parser.isSet("strip-bom");
+    options.nfc = parser.isSet("nfc");
+
+    const bool toStdout = output == "-";
+    if (!toStdout && sameFile(input, output) && !inPlace)
+        return fail("refusing to write onto the input " + input.toStdString() +
+                    " (give --in-place to replace it)");
+    if (input == "-" && inPlace)
+        return fail("--in-place needs a file, not standard input");
+
+    auto opened = moji::openSource(input.toStdString());
+    if (auto* error = std::get_if<std::string>(&opened))
+        return fail(*error);
+    const auto& source = *std::get<0>(opened);
+
+    // A write past a file size limit must fail like a full disk, not kill the process.
+    std::signal(SIGXFSZ, SIG_IGN);
+    QSaveFile saveFile(output);
+    QFile standardOutput;
+    QIODevice* device = nullptr;
+    if (toStdout) {
+        if (!standardOutput.open(stdout, QIODevice::WriteOnly))
+            return fail("cannot write to standard output");
+        device = &standardOutput;
+    } else {
+        if (!saveFile.open(QIODevice::WriteOnly))
+            return fail(output.toStdString() + ": " + saveFile.errorString().toStdString());
+        device = &saveFile;
+    }
+    QSaveFile reportFile(parser.value("report"));
+    ReportWriter report(parser.isSet("report") ? &reportFile : nullptr);
+    if (parser.isSet("report") && !reportFile.open(QIODevice::WriteOnly))
+        return fail(parser.value("report").toStdString() + ": " +
+                    reportFile.errorString().toStdString());
+
+    DeviceOutput sink(*device);
+    moji::Repairer repairer(options, sink);
+    report.begin(input.toStdString(), output.toStdString(), options);
+    repairer.setChangeCallback([&](const moji::RepairChange& change) { report.change(change); });
+    std::string error = repairer.run(source.bytes());
+    if (error.empty() && source.changed())
+        error = input.toStdString() + " changed while it was read";
+    if (error == "cannot write the output")
+        error = "cannot write " + output.toStdString() + ": " +
+                (toStdout ? std::string("write error") : saveFile.errorString().toStdString());
+    if (!error.empty()) {
+        saveFile.cancelWriting();
+        reportFile.cancelWriting();
+        return fail(error + (toStdout ? "" : "; nothing was written"));
+    }
+    report.end(repairer.summary());
+    if (!toStdout && !saveFile.commit())
+        return fail("cannot write " + output.toStdString() + ": " +
+                    saveFile.errorString().toStdString() + "; nothing was written");
+    if (parser.isSet("report") && (!report.ok() || !reportFile.commit()))
+        return fail("cannot write the report " + parser.value("report").toStdString() + ": " +
+                    reportFile.errorString().toStdString());
+    if (toStdout)
+        standardOutput.flush();
+    const auto& summary = repairer.summary();
+    std::cerr << "mojiscope repair: " << summary.counts.anomalies() << " anomalies, "
+              << summary.changes << " changes (policy " << moji::repairPolicyId(options.policy)
+              << "); wrote " << summary.outputBytes << " bytes to "
+              << (toStdout ? std::string("standard output") : output.toStdString()) << "\n";
+    return 0;
+}
