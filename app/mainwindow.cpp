@@ -8,6 +8,7 @@
 #include "legendwidget.h"
 #include "memorysource.h"
 #include "overviewstrip.h"
+#include "repairdialog.h"
 #include "scanner.h"
 #include "textformat.h"
 
@@ -81,17 +82,18 @@ MainWindow::MainWindow(QWidget* parent)
 
     auto* inspectorDock = new QDockWidget(tr("Inspector"), this);
     inspectorDock->setObjectName(QStringLiteral("inspector"));
-    auto* side = new QWidget;
-    auto* sideLayout = new QVBoxLayout(side);
     auto* scroll = new QScrollArea;
     scroll->setWidget(mInspector);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    sideLayout->addWidget(scroll, 1);
-    sideLayout->addWidget(new LegendWidget);
-    inspectorDock->setWidget(side);
+    inspectorDock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
     resizeDocks({inspectorDock}, {430}, Qt::Horizontal);
+
+    auto* legendDock = new QDockWidget(tr("Legend"), this);
+    legendDock->setObjectName(QStringLiteral("legend"));
+    legendDock->setWidget(new LegendWidget);
+    addDockWidget(Qt::RightDockWidgetArea, legendDock);
 
     auto* navigatorDock = new QDockWidget(tr("Anomalies"), this);
     navigatorDock->setObjectName(QStringLiteral("anomalies"));
@@ -145,6 +147,8 @@ void MainWindow::buildMenus() {
     mRecentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("Open the &Tour Sample"), this, &MainWindow::openTourSample);
     file->addAction(tr("Re&load and Rescan"), QKeySequence::Refresh, this, &MainWindow::reload);
+    file->addAction(tr("Save &Repaired Copy…"), QKeySequence(tr("Ctrl+Shift+S")), this,
+                    &MainWindow::showRepairDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     rebuildRecentMenu();
@@ -499,4 +503,14 @@ void MainWindow::dropEvent(QDropEvent* event) {
     const auto urls = event->mimeData()->urls();
     if (!urls.isEmpty() && urls.first().isLocalFile())
         openFile(urls.first().toLocalFile());
+}
+
+void MainWindow::showRepairDialog() {
+    if (!mDocument || mDocument->size() == 0)
+        return;
+    RepairDialog dialog(mDocument->bytes(), mDocument->scanResult(), mDocument->path(), this);
+    connect(&dialog, &RepairDialog::openRequested, this, [this](const QString& path) {
+        QTimer::singleShot(0, this, [this, path] { openFile(path); });
+    });
+    dialog.exec();
 }

@@ -42,6 +42,7 @@ class MainWindow : public QMainWindow {
     // Parses "1234", "0x4d2" or "4d2h"; selects the unit there.
     bool goToOffset(const QString& text);
     bool find(const QByteArray& needle, bool forward);
+    void showRepairDialog();
 
   protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
