@@ -10,9 +10,12 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <iostream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -25,15 +28,61 @@ int fail(const std::string& message) {
     return 2;
 }
 
-class DeviceOutput : public moji::RepairOutput {
+// Writes to a file descriptor (the temporary file of a QSaveFile, or standard output), and
+// copies well-formed stretches of the input file in the kernel when both are files.
+class DescriptorOutput : public moji::RepairOutput {
   public:
-    explicit DeviceOutput(QIODevice& device) : mDevice(device) {}
+    DescriptorOutput(int output, int input) : mOutput(output), mInput(input) {}
+
     bool write(std::string_view bytes) override {
-        return mDevice.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
+        while (!bytes.empty()) {
+            const ssize_t written = ::write(mOutput, bytes.data(), bytes.size());
+            if (written < 0 && errno == EINTR)
+                continue;
+            if (written <= 0) {
+                mError = errno;
+                return false;
+            }
+            bytes.remove_prefix(static_cast<std::size_t>(written));
+        }
+        return true;
     }
 
+    bool copyFromInput(std::uint64_t offset, std::uint64_t length) override {
+        if (mInput < 0 || !mKernelCopy)
+            return false;
+        auto from = static_cast<off_t>(offset);
+        while (length > 0) {
+            const ssize_t copied = copy_file_range(mInput, &from, mOutput, nullptr, length, 0);
+            if (copied < 0 && errno == EINTR)
+                continue;
+            if (copied <= 0) {
+                // Nothing of this range was written? Let the caller write it; else fail.
+                if (from == static_cast<off_t>(offset) &&
+                    (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP ||
+                     errno == EBADF)) {
+                    mKernelCopy = false;
+                    return false;
+                }
+                mError = copied < 0 ? errno : EIO;
+                mFailed = true;
+                return false;
+            }
+            length -= static_cast<std::uint64_t>(copied);
+        }
+        return true;
+    }
+
+    // True when a copy failed half-way: the output can no longer be trusted.
+    [[nodiscard]] bool failed() const { return mFailed; }
+    [[nodiscard]] std::string error() const { return std::strerror(mError); }
+
   private:
-    QIODevice& mDevice;
+    int mOutput;
+    int mInput;
+    bool mKernelCopy = true;
+    bool mFailed = false;
+    int mError = 0;
 };
 
 bool sameFile(const QString& a, const QString& b) {
@@ -148,33 +197,29 @@ int RepairCommand::run(const QStringList& arguments) {
     // A write past a file size limit must fail like a full disk, not kill the process.
     std::signal(SIGXFSZ, SIG_IGN);
     QSaveFile saveFile(output);
-    QFile standardOutput;
-    QIODevice* device = nullptr;
-    if (toStdout) {
-        if (!standardOutput.open(stdout, QIODevice::WriteOnly))
-            return fail("cannot write to standard output");
-        device = &standardOutput;
-    } else {
-        if (!saveFile.open(QIODevice::WriteOnly))
-            return fail(output.toStdString() + ": " + saveFile.errorString().toStdString());
-        device = &saveFile;
-    }
+    if (!toStdout && !saveFile.open(QIODevice::WriteOnly))
+        return fail(output.toStdString() + ": " + saveFile.errorString().toStdString());
     QSaveFile reportFile(parser.value("report"));
     ReportWriter report(parser.isSet("report") ? &reportFile : nullptr);
     if (parser.isSet("report") && !reportFile.open(QIODevice::WriteOnly))
         return fail(parser.value("report").toStdString() + ": " +
                     reportFile.errorString().toStdString());
 
-    DeviceOutput sink(*device);
+    // All output goes through the descriptor; the QSaveFile only provides the temporary file
+    // and the atomic rename.
+    DescriptorOutput sink(toStdout ? STDOUT_FILENO : saveFile.handle(), source.descriptor());
     moji::Repairer repairer(options, sink);
     report.begin(input.toStdString(), output.toStdString(), options);
     repairer.setChangeCallback([&](const moji::RepairChange& change) { report.change(change); });
+    repairer.setPrepareCallback(
+        [&](std::uint64_t offset, std::uint64_t length) { source.prepare(offset, length); });
     std::string error = repairer.run(source.bytes());
     if (error.empty() && source.changed())
         error = input.toStdString() + " changed while it was read";
+    if (error.empty() && sink.failed())
+        error = "cannot write the output";
     if (error == "cannot write the output")
-        error = "cannot write " + output.toStdString() + ": " +
-                (toStdout ? std::string("write error") : saveFile.errorString().toStdString());
+        error = "cannot write " + output.toStdString() + ": " + sink.error();
     if (!error.empty()) {
         saveFile.cancelWriting();
         reportFile.cancelWriting();
@@ -187,8 +232,6 @@ int RepairCommand::run(const QStringList& arguments) {
     if (parser.isSet("report") && (!report.ok() || !reportFile.commit()))
         return fail("cannot write the report " + parser.value("report").toStdString() + ": " +
                     reportFile.errorString().toStdString());
-    if (toStdout)
-        standardOutput.flush();
     const auto& summary = repairer.summary();
     std::cerr << "mojiscope repair: " << summary.counts.anomalies() << " anomalies, "
               << summary.changes << " changes (policy " << moji::repairPolicyId(options.policy)

@@ -34,6 +34,9 @@ class ByteSource {
         (void)length;
     }
 
+    // An open file descriptor of the underlying file, for kernel-side copies; -1 if none.
+    [[nodiscard]] virtual int descriptor() const { return -1; }
+
     // What to call this source in messages: the path, "standard input", or a label.
     [[nodiscard]] virtual std::string name() const = 0;
 };

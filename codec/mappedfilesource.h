@@ -24,6 +24,7 @@ class MappedFileSource final : public ByteSource {
     [[nodiscard]] std::span<const std::uint8_t> bytes() const override;
     [[nodiscard]] bool changed() const override;
     [[nodiscard]] std::string name() const override { return mPath; }
+    [[nodiscard]] int descriptor() const override { return mDescriptor; }
 
     // Maps the pages of [offset, offset + length) in one go (MADV_POPULATE_READ where the
     // kernel has it, else a read-ahead hint).

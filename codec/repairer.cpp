@@ -8,12 +8,15 @@
 #include <unicode/normalizer2.h>
 
 #include <algorithm>
+#include <future>
 
 namespace moji {
 namespace {
 
 // Normalization runs on pieces of about this size, cut where NFC allows.
 constexpr std::size_t kNormalizeChunk = 1u << 20;
+// Output is verified and written in pieces of at least this size (larger stretches directly).
+constexpr std::size_t kWriteChunk = 1u << 20;
 
 const icu::Normalizer2* nfc() {
     UErrorCode status = U_ZERO_ERROR;
@@ -75,6 +78,39 @@ bool Repairer::writeVerified(std::string_view bytes) {
     return true;
 }
 
+bool Repairer::writeOut(std::string_view bytes) {
+    if (mBuffer.empty() && bytes.size() >= kWriteChunk)
+        return writeVerified(bytes);
+    mBuffer.append(bytes);
+    return mBuffer.size() < kWriteChunk || flushBuffer();
+}
+
+// Well-formed input [from, to) goes to the output unchanged: copied by the output itself when it
+// can, after verification here, else written like any other output.
+bool Repairer::copyThrough(std::span<const std::uint8_t> input, std::uint64_t from,
+                           std::uint64_t to) {
+    const std::string_view bytes(reinterpret_cast<const char*>(input.data() + from), to - from);
+    if (mOptions.nfc || bytes.size() < kWriteChunk)
+        return append(bytes);
+    if (!flushBuffer())
+        return false;
+    if (!wellFormed(bytes)) {
+        mError = "verification failed: the repaired output is not well-formed UTF-8";
+        return false;
+    }
+    if (mOutput.copyFromInput(from, to - from)) {
+        mSummary.outputBytes += bytes.size();
+        return true;
+    }
+    return writeVerified(bytes);
+}
+
+bool Repairer::flushBuffer() {
+    const bool ok = writeVerified(mBuffer);
+    mBuffer.clear();
+    return ok;
+}
+
 bool Repairer::flushNormalized(bool all) {
     if (mPending.empty())
         return true;
@@ -108,12 +144,12 @@ bool Repairer::flushNormalized(bool all) {
     if (normalized.size() != cut || normalized.compare(0, cut, mPending, 0, cut) != 0)
         mSummary.nfcChanged = true;
     mPending.erase(0, cut);
-    return writeVerified(normalized);
+    return writeOut(normalized);
 }
 
 bool Repairer::append(std::string_view bytes) {
     if (!mOptions.nfc)
-        return writeVerified(bytes);
+        return writeOut(bytes);
     mPending.append(bytes);
     return mPending.size() < kNormalizeChunk || flushNormalized(false);
 }
@@ -123,6 +159,7 @@ std::string Repairer::run(std::span<const std::uint8_t> input, const std::atomic
     mSummary.inputBytes = input.size();
     mError.clear();
     mPending.clear();
+    mBuffer.clear();
     const std::uint8_t* data = input.data();
     const std::uint64_t size = input.size();
     std::uint64_t at = 0;
@@ -137,14 +174,29 @@ std::string Repairer::run(std::span<const std::uint8_t> input, const std::atomic
     options.maxIndexedAnomalies = UINT64_MAX;
     options.maxIndexedNotices = 0;
     options.cancel = cancel;
+    options.threads = 1;
+    // Window k + 1 is scanned on another thread while window k is written.
+    auto windowEnd = [&](std::uint64_t from) {
+        return from + mWindow >= size ? size : unitStartAtOrAfter(data, from + mWindow, size);
+    };
+    auto scanWindow = [this, data, &options](std::uint64_t from, std::uint64_t to) {
+        if (mOnPrepare)
+            mOnPrepare(from, to - from);
+        return scanBytes(data + from, to - from, options);
+    };
+    std::future<ScanResult> next;
+    if (at < size)
+        next = std::async(std::launch::async, scanWindow, at, windowEnd(at));
     while (at < size) {
-        if (cancel && cancel->load())
+        const std::uint64_t end = windowEnd(at);
+        const ScanResult window = next.get();
+        if (end < size)
+            next = std::async(std::launch::async, scanWindow, end, windowEnd(end));
+        if (window.status != ScanResult::Status::Complete || (cancel && cancel->load())) {
+            if (next.valid())
+                next.wait();
             return "cancelled";
-        const std::uint64_t end =
-            at + mWindow >= size ? size : unitStartAtOrAfter(data, at + mWindow, size);
-        const ScanResult window = scanBytes(data + at, end - at, options);
-        if (window.status != ScanResult::Status::Complete)
-            return "cancelled";
+        }
         mSummary.counts += window.counts;
         std::uint64_t copied = at;
         std::string replacement;
@@ -153,8 +205,7 @@ std::string Repairer::run(std::span<const std::uint8_t> input, const std::atomic
             if (!ok)
                 return;
             const std::uint64_t offset = at + anomaly.offset;
-            ok = append(
-                std::string_view(reinterpret_cast<const char*>(data + copied), offset - copied));
+            ok = copyThrough(input, copied, offset);
             const auto before = input.subspan(offset, anomaly.length);
             replacement = repairedBytes(anomaly, before, mOptions);
             ok = ok && append(replacement);
@@ -163,14 +214,18 @@ std::string Repairer::run(std::span<const std::uint8_t> input, const std::atomic
                 mOnChange({offset, sequenceKindId(anomaly.kind), before, replacement});
             copied = offset + anomaly.length;
         });
-        if (!ok ||
-            !append(std::string_view(reinterpret_cast<const char*>(data + copied), end - copied)))
+        if (!ok || !copyThrough(input, copied, end)) {
+            if (next.valid())
+                next.wait();
             return mError;
+        }
         at = end;
         if (mOnProgress)
             mOnProgress(at, size);
     }
     if (mOptions.nfc && !flushNormalized(true))
+        return mError;
+    if (!flushBuffer())
         return mError;
     return {};
 }

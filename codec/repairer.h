@@ -19,6 +19,14 @@ class RepairOutput {
   public:
     virtual ~RepairOutput() = default;
     virtual bool write(std::string_view bytes) = 0;
+    // Appends input bytes [offset, offset + length) without them passing through memory, when
+    // the output can (a file-to-file copy in the kernel). Returns false when it cannot or did
+    // not: the repairer then writes the bytes itself. Never called with unverified bytes.
+    virtual bool copyFromInput(std::uint64_t offset, std::uint64_t length) {
+        (void)offset;
+        (void)length;
+        return false;
+    }
 };
 
 // One change the repair made: the input bytes at `offset` and what they became.
@@ -50,6 +58,11 @@ class Repairer {
 
     void setChangeCallback(std::function<void(const RepairChange&)> callback);
     void setProgressCallback(std::function<void(std::uint64_t done, std::uint64_t total)> callback);
+    // Called before each window of input is read (a mapped file can read it in ahead).
+    void
+    setPrepareCallback(std::function<void(std::uint64_t offset, std::uint64_t length)> callback) {
+        mOnPrepare = std::move(callback);
+    }
     // How much input is scanned at a time (16 MiB by default; tests use small windows to put
     // anomalies across window edges).
     void setWindowSize(std::uint64_t bytes) { mWindow = std::max<std::uint64_t>(bytes, 1); }
@@ -64,6 +77,9 @@ class Repairer {
   private:
     bool append(std::string_view bytes);
     bool flushNormalized(bool all);
+    bool writeOut(std::string_view bytes);
+    bool copyThrough(std::span<const std::uint8_t> input, std::uint64_t from, std::uint64_t to);
+    bool flushBuffer();
     bool writeVerified(std::string_view bytes);
 
     RepairOptions mOptions;
@@ -71,7 +87,9 @@ class Repairer {
     std::function<void(const RepairChange&)> mOnChange;
     std::function<void(std::uint64_t, std::uint64_t)> mOnProgress;
     RepairSummary mSummary;
+    std::function<void(std::uint64_t, std::uint64_t)> mOnPrepare;
     std::string mPending; // output waiting for normalization
+    std::string mBuffer;  // output waiting to be verified and written in one piece
     std::string mError;
     std::uint64_t mWindow = 16u << 20;
 };
