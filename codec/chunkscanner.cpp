@@ -58,6 +58,25 @@ std::uint32_t decodeWellFormed(const std::uint8_t* data, int length) {
     return value;
 }
 
+// The anomalies that dominate dense damage (random or binary data), read without the general
+// reader: a run of continuation bytes, FE/FF, and a lead byte directly followed by a byte that
+// cannot continue it. Returns length 0 for anything else. Agrees with readSequence (tested).
+Sequence commonAnomalyAt(const std::uint8_t* data, std::size_t size) {
+    const std::uint8_t lead = data[0];
+    if (utf8::isContinuation(lead)) {
+        std::size_t run = 1;
+        while (run < size && run < kMaxRunLength && utf8::isContinuation(data[run]))
+            ++run;
+        const auto length = static_cast<std::uint32_t>(run);
+        return {0, length, 0, length, SequenceKind::UnexpectedContinuation};
+    }
+    if (lead >= 0xFE)
+        return {0, 1, 0, 1, SequenceKind::InvalidByte};
+    if (size == 1 || !utf8::isContinuation(data[1]))
+        return {0, 1, 0, 1, SequenceKind::Truncated};
+    return {};
+}
+
 // The sequence length the kernel counted a lead byte under (F0-FF all count as 4).
 int countedLength(std::uint8_t lead) {
     return lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
@@ -123,7 +142,9 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
                     notice(unit.offset, unit.length, codePoint, *kind);
             }
         } else {
-            Sequence unit = readSequence(data + at, size - at, true);
+            Sequence unit = commonAnomalyAt(data + at, size - at);
+            if (unit.length == 0)
+                unit = readSequence(data + at, size - at, true);
             unit.offset = base + at;
             at += unit.length;
             ++out.counts.byKind[static_cast<int>(unit.kind)];

@@ -113,18 +113,25 @@ class BlockValidator {
     size_t run(const uint8_t* data, size_t size, SequenceCounts& counts, bool& failed) {
         failed = false;
         size_t at = 0;
+        // Totals of the blocks that passed, kept in registers (stores through `counts` could
+        // alias `data` as far as the compiler knows).
+        uint64_t nonAscii = 0, leadC0 = 0, leadE0 = 0, leadF0 = 0;
         for (; at + kBlockSize <= size; at += kBlockSize) {
             BlockCounts block{};
             if (!checkBlock(data + at, block)) {
                 failed = true;
                 break;
             }
-            if constexpr (Counting) {
-                counts.byLength[1] += kBlockSize - block.nonAscii;
-                counts.byLength[2] += block.leadC0 - block.leadE0;
-                counts.byLength[3] += block.leadE0 - block.leadF0;
-                counts.byLength[4] += block.leadF0;
-            }
+            nonAscii += block.nonAscii;
+            leadC0 += block.leadC0;
+            leadE0 += block.leadE0;
+            leadF0 += block.leadF0;
+        }
+        if constexpr (Counting) {
+            counts.byLength[1] += at - nonAscii;
+            counts.byLength[2] += leadC0 - leadE0;
+            counts.byLength[3] += leadE0 - leadF0;
+            counts.byLength[4] += leadF0;
         }
         return at;
     }
