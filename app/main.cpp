@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QIcon>
 
 int main(int argc, char* argv[]) {
     QCoreApplication::setApplicationName("Mojiscope");
@@ -16,6 +17,8 @@ int main(int argc, char* argv[]) {
         return CommandLine::run(raw);
     }
     QApplication app(argc, argv);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/mojiscope.svg")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("mojiscope"));
     MainWindow window;
     // Qt has taken its own options (-platform, -style, ...) out of arguments() by now.
     const QStringList files = QApplication::arguments().mid(1);
