@@ -138,7 +138,10 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
+    // The views hold pointers into the document; detach them before it goes.
+    mNavigator->setScan(nullptr, {});
     mView->setDocument(nullptr);
+    mDocument.reset();
 }
 
 void MainWindow::buildMenus() {
@@ -203,6 +206,7 @@ void MainWindow::openTourSample() {
     auto source = std::make_unique<moji::MemorySource>(
         std::vector<std::uint8_t>(bytes.begin(), bytes.end()), "tour sample");
     mView->setDocument(nullptr);
+    mNavigator->setScan(nullptr, {});
     mDocument = std::make_unique<Document>(std::move(source), tr("Tour sample"));
     mView->setDocument(mDocument.get());
     setWindowTitle(tr("Tour sample — Mojiscope"));

@@ -57,8 +57,8 @@ void AnomalyNavigator::setScan(const moji::ScanResult* result,
     mResult = result;
     const QSignalBlocker blocker(mFilter);
     mFilter->clear();
-    mModel->setKindFilter(std::nullopt);
     mModel->setScan(result, bytes);
+    mModel->setKindFilter(std::nullopt);
     if (!result) {
         mFilter->addItem(tr("All kinds"));
         mSummary->setText(tr("The scan has not finished."));

@@ -15,18 +15,24 @@ void AnomalyTableModel::setScan(const moji::ScanResult* result,
     beginResetModel();
     mResult = result;
     mBytes = bytes;
-    mFiltered.clear();
-    if (mResult && mFilter) {
-        for (std::uint64_t i = 0; i < mResult->anomalies.size(); ++i)
-            if (mResult->anomalies.at(i).kind == *mFilter)
-                mFiltered.push_back(i);
-    }
+    rebuildFilter();
     endResetModel();
 }
 
 void AnomalyTableModel::setKindFilter(std::optional<moji::SequenceKind> kind) {
+    beginResetModel();
     mFilter = kind;
-    setScan(mResult, mBytes);
+    rebuildFilter();
+    endResetModel();
+}
+
+void AnomalyTableModel::rebuildFilter() {
+    mFiltered.clear();
+    if (!mResult || !mFilter)
+        return;
+    for (std::uint64_t i = 0; i < mResult->anomalies.size(); ++i)
+        if (mResult->anomalies.at(i).kind == *mFilter)
+            mFiltered.push_back(i);
 }
 
 const moji::Sequence& AnomalyTableModel::anomalyAt(int row) const {

@@ -32,6 +32,9 @@ class AnomalyTableModel : public QAbstractTableModel {
                                       int role) const override;
 
   private:
+    // Only between beginResetModel() and endResetModel().
+    void rebuildFilter();
+
     const moji::ScanResult* mResult = nullptr;
     std::span<const std::uint8_t> mBytes;
     std::optional<moji::SequenceKind> mFilter;
