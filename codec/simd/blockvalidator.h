@@ -105,7 +105,7 @@ class BlockValidator {
     BlockValidator()
         : mByte1High(T::table(kByte1High)), mByte1Low(T::table(kByte1Low)),
           mByte2High(T::table(kByte2High)), mControlHigh(T::table(kControlHigh)),
-          mControlLow(T::table(kControlLow)), mPrevious(T::zero()), mPreviousIncomplete(T::zero()) {
+          mControlLow(T::table(kControlLow)), mPrevious(T::zero()), mIncompleteLimits(T::incompleteLimits()) {
     }
 
     // Validates whole 64-byte blocks of data[0, size), starting at a sequence boundary.
@@ -152,11 +152,10 @@ class BlockValidator {
                                                T::lookup(mControlLow, T::lowNibble(input))));
             const Mask nonAscii = T::highBits(input);
             if (nonAscii == 0) {
-                error = T::bitOr(error, mPreviousIncomplete);
-                mPreviousIncomplete = T::zero();
+                // An ASCII vector after one that ends inside a sequence: too short.
+                error = T::bitOr(error, T::subsU(mPrevious, mIncompleteLimits));
             } else {
                 error = T::bitOr(error, checkMultibyte(input, notice));
-                mPreviousIncomplete = T::subsU(input, T::incompleteLimits());
                 if constexpr (Counting) {
                     counts.nonAscii += T::popcount(nonAscii);
                     counts.leadC0 += T::popcount(T::geMask(input, 0xC0));
@@ -194,7 +193,7 @@ class BlockValidator {
 
     V mByte1High, mByte1Low, mByte2High, mControlHigh, mControlLow;
     V mPrevious;
-    V mPreviousIncomplete;
+    V mIncompleteLimits; // a last byte >= C0, second-last >= E0 or third-last >= F0
 };
 
 } // namespace
