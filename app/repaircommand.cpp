@@ -12,6 +12,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <fcntl.h>
 #include <cstring>
 #include <iostream>
 #include <sys/stat.h>
@@ -44,6 +45,7 @@ class DescriptorOutput : public moji::RepairOutput {
                 return false;
             }
             bytes.remove_prefix(static_cast<std::size_t>(written));
+            advance(static_cast<std::uint64_t>(written));
         }
         return true;
     }
@@ -69,6 +71,7 @@ class DescriptorOutput : public moji::RepairOutput {
                 return false;
             }
             length -= static_cast<std::uint64_t>(copied);
+            advance(static_cast<std::uint64_t>(copied));
         }
         return true;
     }
@@ -78,8 +81,23 @@ class DescriptorOutput : public moji::RepairOutput {
     [[nodiscard]] std::string error() const { return std::strerror(mError); }
 
   private:
+    // Starts writing each finished stretch to disk in the background, so that the final flush
+    // of QSaveFile::commit() has little left to wait for. A hint: errors are ignored here and
+    // surface at the flush.
+    void advance(std::uint64_t bytes) {
+        mWritten += bytes;
+        if (mWritten - mFlushed < kWritebackStep)
+            return;
+        sync_file_range(mOutput, static_cast<off_t>(mFlushed),
+                        static_cast<off_t>(mWritten - mFlushed), SYNC_FILE_RANGE_WRITE);
+        mFlushed = mWritten;
+    }
+
+    static constexpr std::uint64_t kWritebackStep = 8u << 20;
     int mOutput;
     int mInput;
+    std::uint64_t mWritten = 0;
+    std::uint64_t mFlushed = 0;
     bool mKernelCopy = true;
     bool mFailed = false;
     int mError = 0;
