@@ -57,8 +57,10 @@ class ParallelScan {
             std::unique_lock lock(mMutex);
             while (mFinishedChunks < mChunks.size()) {
                 mChanged.wait_for(lock, std::chrono::milliseconds(100));
-                reportProgress();
+                if (mFinishedChunks < mChunks.size())
+                    reportProgress();
             }
+            reportProgress(); // the last report, done == total, is never skipped
         }
         for (auto& worker : workers)
             worker.join();
