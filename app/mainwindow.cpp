@@ -78,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
     row->addWidget(mView, 1);
     row->addWidget(mOverview);
     column->addLayout(row, 1);
+    column->addWidget(new LegendWidget);
     setCentralWidget(central);
 
     auto* inspectorDock = new QDockWidget(tr("Inspector"), this);
@@ -90,16 +91,14 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
     resizeDocks({inspectorDock}, {430}, Qt::Horizontal);
 
-    auto* legendDock = new QDockWidget(tr("Legend"), this);
-    legendDock->setObjectName(QStringLiteral("legend"));
-    legendDock->setWidget(new LegendWidget);
-    addDockWidget(Qt::RightDockWidgetArea, legendDock);
-
     auto* navigatorDock = new QDockWidget(tr("Anomalies"), this);
     navigatorDock->setObjectName(QStringLiteral("anomalies"));
     navigatorDock->setWidget(mNavigator);
     addDockWidget(Qt::BottomDockWidgetArea, navigatorDock);
 
+    mCursorLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral(
+                                      "Offset 18446744073709551615 (0xffffffffffffffff)")) /
+                                  2);
     statusBar()->addWidget(mCursorLabel);
     statusBar()->addWidget(mSelectionLabel);
     statusBar()->addWidget(mVerdictLabel, 1);
