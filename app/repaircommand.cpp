@@ -228,7 +228,9 @@ int RepairCommand::run(const QStringList& arguments) {
     DescriptorOutput sink(toStdout ? STDOUT_FILENO : saveFile.handle(), source.descriptor());
     moji::Repairer repairer(options, sink);
     report.begin(input.toStdString(), output.toStdString(), options);
-    repairer.setChangeCallback([&](const moji::RepairChange& change) { report.change(change); });
+    if (parser.isSet("report"))
+        repairer.setChangeCallback(
+            [&](const moji::RepairChange& change) { report.change(change); });
     repairer.setPrepareCallback(
         [&](std::uint64_t offset, std::uint64_t length) { source.prepare(offset, length); });
     std::string error = repairer.run(source.bytes());

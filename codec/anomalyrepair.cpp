@@ -16,13 +16,23 @@ std::uint32_t windows1252(std::uint8_t byte) {
     return byte;
 }
 
-std::string repairedBytes(const Sequence& anomaly, std::span<const std::uint8_t> bytes,
-                          const RepairOptions& options) {
-    if (options.joinSurrogates && anomaly.kind == SequenceKind::SurrogatePair)
-        return utf8Text(anomaly.value);
-    if (options.fixOverlong && anomaly.kind == SequenceKind::Overlong && encodeUtf8(anomaly.value))
-        return utf8Text(anomaly.value);
-    std::string out;
+namespace {
+
+void appendCodePoint(std::uint32_t codePoint, std::string& out) {
+    const auto encoded = *encodeUtf8(codePoint);
+    out.append(reinterpret_cast<const char*>(encoded.bytes.data()), encoded.length);
+}
+
+} // namespace
+
+void appendRepaired(const Sequence& anomaly, std::span<const std::uint8_t> bytes,
+                    const RepairOptions& options, std::string& out) {
+    if ((options.joinSurrogates && anomaly.kind == SequenceKind::SurrogatePair) ||
+        (options.fixOverlong && anomaly.kind == SequenceKind::Overlong &&
+         encodeUtf8(anomaly.value))) {
+        appendCodePoint(anomaly.value, out);
+        return;
+    }
     switch (options.policy) {
     case RepairPolicy::Replace:
         for (std::uint32_t i = 0; i < anomaly.replacements; ++i)
@@ -41,14 +51,13 @@ std::string repairedBytes(const Sequence& anomaly, std::span<const std::uint8_t>
     }
     case RepairPolicy::Latin1:
         for (const std::uint8_t byte : bytes)
-            out += utf8Text(byte);
+            appendCodePoint(byte, out);
         break;
     case RepairPolicy::Cp1252:
         for (const std::uint8_t byte : bytes)
-            out += utf8Text(windows1252(byte));
+            appendCodePoint(windows1252(byte), out);
         break;
     }
-    return out;
 }
 
 } // namespace moji

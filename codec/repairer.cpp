@@ -207,7 +207,8 @@ std::string Repairer::run(std::span<const std::uint8_t> input, const std::atomic
             const std::uint64_t offset = at + anomaly.offset;
             ok = copyThrough(input, copied, offset);
             const auto before = input.subspan(offset, anomaly.length);
-            replacement = repairedBytes(anomaly, before, mOptions);
+            replacement.clear();
+            appendRepaired(anomaly, before, mOptions, replacement);
             ok = ok && append(replacement);
             ++mSummary.changes;
             if (mOnChange)

@@ -48,7 +48,7 @@ struct RepairSummary {
 
 // Streams a repaired copy of a buffer (a mapped file of any size) to a RepairOutput, in constant
 // memory: the input is scanned in windows (the fast scanner), well-formed stretches are written
-// through as they are, and each anomaly is replaced by repairedBytes(). Every chunk written is
+// through as they are, and each anomaly is replaced by appendRepaired(). Every chunk written is
 // verified to be well-formed UTF-8 (and normalized, with nfc) before it is written; a failed
 // verification is an error.
 class Repairer {
@@ -63,7 +63,7 @@ class Repairer {
     setPrepareCallback(std::function<void(std::uint64_t offset, std::uint64_t length)> callback) {
         mOnPrepare = std::move(callback);
     }
-    // How much input is scanned at a time (16 MiB by default; tests use small windows to put
+    // How much input is scanned at a time (4 MiB by default; tests use small windows to put
     // anomalies across window edges).
     void setWindowSize(std::uint64_t bytes) { mWindow = std::max<std::uint64_t>(bytes, 1); }
 
@@ -91,7 +91,7 @@ class Repairer {
     std::string mPending; // output waiting for normalization
     std::string mBuffer;  // output waiting to be verified and written in one piece
     std::string mError;
-    std::uint64_t mWindow = 16u << 20;
+    std::uint64_t mWindow = 4u << 20;
 };
 
 } // namespace moji

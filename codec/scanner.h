@@ -21,8 +21,8 @@ namespace moji {
 struct ScanOptions {
     unsigned threads = 0;                         // 0: one per core
     std::uint64_t chunkSize = 8u << 20;           // bytes per unit of parallel work (>= 64)
-    std::uint64_t maxIndexedAnomalies = 4u << 20; // 4,194,304
-    std::uint64_t maxIndexedNotices = 1u << 20;   // 1,048,576
+    std::uint64_t maxIndexedAnomalies = 2u << 20; // 2,097,152
+    std::uint64_t maxIndexedNotices = 1u << 19;   // 524,288
     bool stopAtFirstAnomaly = false;              // for yes/no checks
     simd::SimdLevel level = simd::detectSimdLevel();
     const std::atomic<bool>* cancel = nullptr; // set it to stop the scan early
