@@ -8,6 +8,10 @@
 #include <array>
 #include <cstring>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace moji {
 namespace {
 
@@ -103,11 +107,178 @@ std::size_t zeroRun(const std::uint8_t* data, std::size_t size) {
 ChunkScanner::ChunkScanner(simd::BlockKernel kernel, Limits limits, const std::atomic<bool>* cancel)
     : mKernel(kernel), mLimits(limits), mCancel(cancel) {}
 
+#ifdef __SSE2__
+namespace {
+
+// Byte classes of 64 bytes as bit masks (bit i is byte i).
+struct WindowMasks {
+    std::uint64_t plain;   // 20-7E, tab, LF, CR
+    std::uint64_t zero;    // 00
+    std::uint64_t cont;    // 80-BF
+    std::uint64_t invalid; // FE-FF
+    std::uint64_t lead;    // C0-FD
+};
+
+WindowMasks windowMasks(const std::uint8_t* data) {
+    WindowMasks m{};
+    for (int part = 0; part < 4; ++part) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * part));
+        const auto bits = [](__m128i x) {
+            return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(x)));
+        };
+        const std::uint64_t negative = bits(v);
+        const std::uint64_t cont = bits(_mm_cmplt_epi8(v, _mm_set1_epi8(-64)));
+        const std::uint64_t high = bits(_mm_cmpgt_epi8(v, _mm_set1_epi8(-3))) & negative;
+        const std::uint64_t printable = bits(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x1F))) &
+                                        ~bits(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+        const std::uint64_t layout =
+            bits(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+                                           _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+        const int shift = 16 * part;
+        m.plain |= (printable | layout) << shift;
+        m.zero |= bits(_mm_cmpeq_epi8(v, _mm_setzero_si128())) << shift;
+        m.cont |= cont << shift;
+        m.invalid |= high << shift;
+        m.lead |= (negative & ~cont & ~high) << shift;
+    }
+    return m;
+}
+
+constexpr SequenceKind kWindowAnomalyKinds[3] = {
+    SequenceKind::InvalidByte, SequenceKind::UnexpectedContinuation, SequenceKind::Truncated};
+
+// How many consecutive set bits `mask` has from bit `at` on (at < 64).
+int runFrom(std::uint64_t mask, int at) {
+    const std::uint64_t rest = ~mask >> at;
+    return rest == 0 ? 64 - at : __builtin_ctzll(rest);
+}
+
+} // namespace
+
+// Decodes the units that start in data[at, at + 56) (size - at >= 72), plus the one that ends
+// past it; returns where the next unit starts. The common units of damaged data (controls,
+// NUL runs, FE/FF, a lead byte without continuation, runs of continuation bytes) are recorded
+// without a branch per unit; a lead byte followed by a continuation byte goes to the exact
+// reader. Results are those of readSequence (tested against it).
+std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t size, std::size_t at,
+                                       std::uint64_t base, ChunkResult& out,
+                                       std::size_t& quietSince) {
+    constexpr int kCommitLimit = 56;
+    const WindowMasks m = windowMasks(data + at);
+    const std::uint64_t special = ~m.plain;
+    const std::uint8_t* window = data + at;
+    int done = 0;
+    int lastEvent = -1;
+    std::uint64_t plainBytes = 0;
+    Sequence* anomalies = mWindowAnomalies.data();
+    Notice* notices = mWindowNotices.data();
+    int anomalyCount = 0, noticeCount = 0;
+    ScanCounts& counts = out.counts;
+    // Tallies of the branch-free records, added to `counts` at the end.
+    std::uint64_t anomalyTally[3] = {0, 0, 0};
+    std::uint64_t noticeTally[2] = {0, 0};
+    std::uint64_t replacements = 0;
+    for (;;) {
+        const std::uint64_t rest = special >> done;
+        const int skip = rest == 0 ? 64 - done : __builtin_ctzll(rest);
+        plainBytes += static_cast<std::uint64_t>(skip);
+        done += skip;
+        if (done >= kCommitLimit)
+            break;
+        const std::uint8_t byte = window[done];
+        const bool isZero = (m.zero >> done) & 1;
+        const bool isCont = (m.cont >> done) & 1;
+        const bool isLead = (m.lead >> done) & 1;
+        const bool nextCont = (m.cont >> (done + 1)) & 1;
+        if (isLead && nextCont) {
+            // A lead with a continuation after it: a sequence, or an anomaly of several bytes.
+            const std::size_t offset = at + static_cast<std::size_t>(done);
+            Sequence unit;
+            if (const int length = wellFormedLength(data + offset, size - offset)) {
+                unit = {0, static_cast<std::uint32_t>(length),
+                        decodeWellFormed(data + offset, length), 0, SequenceKind::Valid};
+            } else {
+                unit = commonAnomalyAt(data + offset, size - offset);
+                if (unit.length == 0)
+                    unit = readSequence(data + offset, size - offset, true);
+            }
+            unit.offset = base + offset;
+            if (unit.kind == SequenceKind::Valid) {
+                ++counts.sequencesByLength[unit.length];
+                if (unit.value <= 0x9F || unit.value >= 0xFDD0) {
+                    if (const auto kind = noticeKindOf(unit)) {
+                        notices[noticeCount++] = {unit.offset, unit.length, unit.value, *kind};
+                        ++counts.notices[static_cast<int>(*kind)];
+                        lastEvent = done + static_cast<int>(unit.length);
+                    }
+                }
+            } else {
+                anomalies[anomalyCount++] = unit;
+                ++counts.byKind[static_cast<int>(unit.kind)];
+                counts.replacements += unit.replacements;
+                lastEvent = done + static_cast<int>(unit.length);
+            }
+            done += static_cast<int>(unit.length);
+            if (done >= kCommitLimit)
+                break;
+            continue;
+        }
+        // One record, chosen without branches: a control or NUL run (notice), or FE/FF, a lone
+        // lead or a continuation run (anomaly).
+        const int zeroRun = runFrom(m.zero, done);
+        const int contRun = runFrom(m.cont, done);
+        const int length = 1 + (int(isZero) * (zeroRun - 1)) + (int(isCont) * (contRun - 1));
+        if (int(isZero | isCont) & int(done + length >= 64))
+            break; // the run may go on past the window
+        const unsigned isNotice = unsigned(!(isCont | isLead | (byte >= 0xFE)));
+        // 0: FE/FF, 1: continuation run, 2: lone lead.
+        const unsigned anomalyClass = unsigned(isCont) + 2u * unsigned(isLead);
+        const std::uint64_t offset = base + at + static_cast<std::uint64_t>(done);
+        const auto length32 = static_cast<std::uint32_t>(length);
+        anomalies[anomalyCount] = {offset, length32, 0, length32,
+                                   kWindowAnomalyKinds[anomalyClass]};
+        notices[noticeCount] = {offset, length32, byte & (0u - unsigned(!isZero)),
+                                isZero ? NoticeKind::Nul : NoticeKind::Control};
+        anomalyCount += int(isNotice ^ 1u);
+        noticeCount += int(isNotice);
+        anomalyTally[anomalyClass] += isNotice ^ 1u;
+        noticeTally[unsigned(isZero)] += isNotice;
+        replacements += length32 & (0u - (isNotice ^ 1u));
+        plainBytes += std::uint64_t(length) & (0ull - std::uint64_t(isNotice));
+        done += length;
+        lastEvent = done;
+    }
+    for (int i = 0; i < 3; ++i)
+        counts.byKind[static_cast<int>(kWindowAnomalyKinds[i])] += anomalyTally[i];
+    counts.notices[static_cast<int>(NoticeKind::Control)] += noticeTally[0];
+    counts.notices[static_cast<int>(NoticeKind::Nul)] += noticeTally[1];
+    counts.replacements += replacements;
+    counts.sequencesByLength[1] += plainBytes;
+    const std::size_t anomalyRoom =
+        out.anomalies.size() < mLimits.anomalyRoom ? mLimits.anomalyRoom - out.anomalies.size() : 0;
+    out.anomalies.insert(out.anomalies.end(), anomalies,
+                         anomalies + std::min<std::size_t>(anomalyRoom, anomalyCount));
+    const std::size_t noticeRoom =
+        out.notices.size() < mLimits.noticeRoom ? mLimits.noticeRoom - out.notices.size() : 0;
+    out.notices.insert(out.notices.end(), notices,
+                       notices + std::min<std::size_t>(noticeRoom, noticeCount));
+    if (lastEvent >= 0)
+        quietSince = at + static_cast<std::size_t>(lastEvent);
+    return at + static_cast<std::size_t>(done);
+}
+#endif
+
 std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t size,
                                         std::size_t from, std::size_t mustReach, std::uint64_t base,
                                         ChunkResult& out) {
     std::size_t at = from;
     std::size_t quietSince = from;
+    // Window mode while the last 64 bytes or so held at least kDenseEvents anomalies or notices.
+    constexpr std::uint64_t kDenseEvents = 8;
+    bool dense = false;
+    std::uint64_t eventsBefore = out.counts.anomalies() + out.counts.noticeTotal();
+    std::size_t densityCheck = at + 64;
     auto notice = [&](std::uint64_t offset, std::uint32_t length, std::uint32_t codePoint,
                       NoticeKind kind) {
         ++out.counts.notices[static_cast<int>(kind)];
@@ -116,6 +287,27 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
         quietSince = at;
     };
     while (at < size) {
+#ifdef __SSE2__
+        if (dense && !mLimits.stopAtFirstAnomaly && size - at >= 72) {
+            const std::size_t next = decodeWindow(data, size, at, base, out, quietSince);
+            if (next > at) { // else a run fills the window: read it below
+                const std::uint64_t events = out.counts.anomalies() + out.counts.noticeTotal();
+                dense = events - eventsBefore >= kDenseEvents;
+                eventsBefore = events;
+                at = next;
+                if (mKernel && at >= mustReach && at - quietSince >= kQuietBytes)
+                    break;
+                continue;
+            }
+        }
+        if (at >= densityCheck) {
+            // Damage dense enough for the window reader? (Mostly valid text reads faster here.)
+            const std::uint64_t events = out.counts.anomalies() + out.counts.noticeTotal();
+            dense = events - eventsBefore >= kDenseEvents;
+            eventsBefore = events;
+            densityCheck = at + 64;
+        }
+#endif
         const std::uint8_t lead = data[at];
         if (kPlainAscii[lead]) {
             const std::size_t start = at;

@@ -4,6 +4,7 @@
 #include "sequence.h"
 #include "simd/kernel.h"
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -39,10 +40,15 @@ class ChunkScanner {
     void scan(const std::uint8_t* data, std::size_t size, std::uint64_t base, ChunkResult& out);
 
   private:
+    std::size_t decodeWindow(const std::uint8_t* data, std::size_t size, std::size_t at,
+                             std::uint64_t base, ChunkResult& out, std::size_t& quietSince);
     std::size_t decodeExactly(const std::uint8_t* data, std::size_t size, std::size_t from,
                               std::size_t mustReach, std::uint64_t base, ChunkResult& out);
 
     simd::BlockKernel mKernel;
+    // What decodeWindow() finds in one window before it is appended (at most one per byte).
+    std::array<Sequence, 64> mWindowAnomalies;
+    std::array<Notice, 64> mWindowNotices;
     Limits mLimits;
     const std::atomic<bool>* mCancel;
 };
