@@ -145,6 +145,12 @@ WindowMasks windowMasks(const std::uint8_t* data) {
     return m;
 }
 
+// This file is built with POPCNT (for the window reader only); older CPUs read unit by unit.
+const bool kWindowReaderUsable = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") != 0;
+}();
+
 constexpr SequenceKind kWindowAnomalyKinds[3] = {
     SequenceKind::InvalidByte, SequenceKind::UnexpectedContinuation, SequenceKind::Truncated};
 
@@ -156,105 +162,125 @@ int runFrom(std::uint64_t mask, int at) {
 
 } // namespace
 
-// Decodes the units that start in data[at, at + 56) (size - at >= 72), plus the one that ends
-// past it; returns where the next unit starts. The common units of damaged data (controls,
-// NUL runs, FE/FF, a lead byte without continuation, runs of continuation bytes) are recorded
-// without a branch per unit; a lead byte followed by a continuation byte goes to the exact
-// reader. Results are those of readSequence (tested against it).
+// Decodes units from data[at] on (size - at >= 72) using the byte-class masks of the 64 bytes
+// there: every unit before the first lead byte that has a continuation byte after it is a
+// control, a NUL run, FE/FF, a lone lead or a run of continuation bytes, found and recorded from
+// the masks without a branch per unit; that first multi-byte unit is then read exactly.
+// Returns where the next unit starts (at itself when a run fills the whole window). Results
+// are those of readSequence (tested against it).
 std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t size, std::size_t at,
                                        std::uint64_t base, ChunkResult& out,
                                        std::size_t& quietSince) {
-    constexpr int kCommitLimit = 56;
     const WindowMasks m = windowMasks(data + at);
-    const std::uint64_t special = ~m.plain;
     const std::uint8_t* window = data + at;
-    int done = 0;
-    int lastEvent = -1;
-    std::uint64_t plainBytes = 0;
+    const std::uint64_t nextCont =
+        (m.cont >> 1) | (std::uint64_t(utf8::isContinuation(data[at + 64])) << 63);
+    // Leads followed by a continuation byte start units of several bytes: the exact reader
+    // takes the first; everything before it is decided by the masks alone.
+    const std::uint64_t multi = m.lead & nextCont;
+    // A run that reaches the end of the window may go on: nothing from its start is decided.
+    int runLimit = 64;
+    for (const std::uint64_t runs : {m.cont, m.zero}) {
+        if (runs >> 63) {
+            const std::uint64_t others = ~runs;
+            runLimit = std::min(runLimit, others ? 64 - __builtin_clzll(others) : 0);
+        }
+    }
+    const std::uint64_t contStarts = m.cont & ~(m.cont << 1);
+    const std::uint64_t zeroStarts = m.zero & ~(m.zero << 1);
+    const std::uint64_t singles = ~m.plain & ~m.cont & ~m.zero;
+    const auto bitsBelow = [](int n) { return n >= 64 ? ~0ull : (1ull << n) - 1; };
+
     Sequence* anomalies = mWindowAnomalies.data();
     Notice* notices = mWindowNotices.data();
     int anomalyCount = 0, noticeCount = 0;
+    // Records are only made while the index has room; the counts come from the masks.
+    const bool recording =
+        out.anomalies.size() < mLimits.anomalyRoom || out.notices.size() < mLimits.noticeRoom;
+    const std::uint64_t controls = singles & ~m.invalid & ~m.lead;
+    int lastEvent = -1;
     ScanCounts& counts = out.counts;
-    // Tallies of the branch-free records, added to `counts` at the end.
-    std::uint64_t anomalyTally[3] = {0, 0, 0};
-    std::uint64_t noticeTally[2] = {0, 0};
-    std::uint64_t replacements = 0;
-    for (;;) {
-        const std::uint64_t rest = special >> done;
-        const int skip = rest == 0 ? 64 - done : __builtin_ctzll(rest);
-        plainBytes += static_cast<std::uint64_t>(skip);
-        done += skip;
-        if (done >= kCommitLimit)
-            break;
-        const std::uint8_t byte = window[done];
-        const bool isZero = (m.zero >> done) & 1;
-        const bool isCont = (m.cont >> done) & 1;
-        const bool isLead = (m.lead >> done) & 1;
-        const bool nextCont = (m.cont >> (done + 1)) & 1;
-        if (isLead && nextCont) {
-            // A lead with a continuation after it: a sequence, or an anomaly of several bytes.
-            const std::size_t offset = at + static_cast<std::size_t>(done);
-            Sequence unit;
-            if (const int length = wellFormedLength(data + offset, size - offset)) {
-                unit = {0, static_cast<std::uint32_t>(length),
-                        decodeWellFormed(data + offset, length), 0, SequenceKind::Valid};
-            } else {
-                unit = commonAnomalyAt(data + offset, size - offset);
-                if (unit.length == 0)
-                    unit = readSequence(data + offset, size - offset, true);
-            }
-            unit.offset = base + offset;
-            if (unit.kind == SequenceKind::Valid) {
-                ++counts.sequencesByLength[unit.length];
-                if (unit.value <= 0x9F || unit.value >= 0xFDD0) {
-                    if (const auto kind = noticeKindOf(unit)) {
-                        notices[noticeCount++] = {unit.offset, unit.length, unit.value, *kind};
-                        ++counts.notices[static_cast<int>(*kind)];
-                        lastEvent = done + static_cast<int>(unit.length);
-                    }
-                }
-            } else {
-                anomalies[anomalyCount++] = unit;
-                ++counts.byKind[static_cast<int>(unit.kind)];
-                counts.replacements += unit.replacements;
-                lastEvent = done + static_cast<int>(unit.length);
-            }
-            done += static_cast<int>(unit.length);
-            if (done >= kCommitLimit)
-                break;
-            continue;
+    const auto count = [](std::uint64_t bits) {
+        return static_cast<std::uint64_t>(__builtin_popcountll(bits));
+    };
+    int done = 0;
+    while (done < 64) {
+        const std::uint64_t multiAhead = multi & ~bitsBelow(done);
+        const int limit =
+            std::min(multiAhead ? __builtin_ctzll(multiAhead) : 64, std::max(runLimit, done));
+        const std::uint64_t range = bitsBelow(limit) & ~bitsBelow(done);
+        // A continuation byte right after a unit of several bytes starts a run of its own.
+        const std::uint64_t runStarts = (contStarts | (m.cont & (1ull << (done & 63)))) & range;
+        const std::uint64_t invalid = singles & m.invalid & range;
+        const std::uint64_t loneLeads = singles & m.lead & range;
+        const std::uint64_t controlBytes = controls & range;
+        const std::uint64_t nulRuns = zeroStarts & range;
+        counts.byKind[static_cast<int>(SequenceKind::InvalidByte)] += count(invalid);
+        counts.byKind[static_cast<int>(SequenceKind::Truncated)] += count(loneLeads);
+        counts.byKind[static_cast<int>(SequenceKind::UnexpectedContinuation)] += count(runStarts);
+        counts.replacements += count(invalid | loneLeads) + count(m.cont & range);
+        counts.notices[static_cast<int>(NoticeKind::Control)] += count(controlBytes);
+        counts.notices[static_cast<int>(NoticeKind::Nul)] += count(nulRuns);
+        counts.sequencesByLength[1] += count((m.plain | m.zero | controlBytes) & range);
+        std::uint64_t events = invalid | loneLeads | controlBytes | nulRuns | runStarts;
+        if (events)
+            lastEvent = 64 - __builtin_clzll(events); // at least past the last one's first byte
+        while (recording && events) {
+            const int e = __builtin_ctzll(events);
+            events &= events - 1;
+            const bool isZero = (m.zero >> e) & 1;
+            const bool isCont = (m.cont >> e) & 1;
+            const bool isLead = (m.lead >> e) & 1;
+            const std::uint8_t byte = window[e];
+            const int length =
+                1 + int(isZero) * (runFrom(m.zero, e) - 1) + int(isCont) * (runFrom(m.cont, e) - 1);
+            const unsigned isNotice = unsigned(!(isCont | isLead | (byte >= 0xFE)));
+            const unsigned anomalyClass = unsigned(isCont) + 2u * unsigned(isLead);
+            const std::uint64_t offset = base + at + static_cast<std::uint64_t>(e);
+            const auto length32 = static_cast<std::uint32_t>(length);
+            anomalies[anomalyCount] = {offset, length32, 0, length32,
+                                       kWindowAnomalyKinds[anomalyClass]};
+            notices[noticeCount] = {offset, length32, byte & (0u - unsigned(!isZero)),
+                                    isZero ? NoticeKind::Nul : NoticeKind::Control};
+            anomalyCount += int(isNotice ^ 1u);
+            noticeCount += int(isNotice);
         }
-        // One record, chosen without branches: a control or NUL run (notice), or FE/FF, a lone
-        // lead or a continuation run (anomaly).
-        const int zeroRun = runFrom(m.zero, done);
-        const int contRun = runFrom(m.cont, done);
-        const int length = 1 + (int(isZero) * (zeroRun - 1)) + (int(isCont) * (contRun - 1));
-        if (int(isZero | isCont) & int(done + length >= 64))
-            break; // the run may go on past the window
-        const unsigned isNotice = unsigned(!(isCont | isLead | (byte >= 0xFE)));
-        // 0: FE/FF, 1: continuation run, 2: lone lead.
-        const unsigned anomalyClass = unsigned(isCont) + 2u * unsigned(isLead);
-        const std::uint64_t offset = base + at + static_cast<std::uint64_t>(done);
-        const auto length32 = static_cast<std::uint32_t>(length);
-        anomalies[anomalyCount] = {offset, length32, 0, length32,
-                                   kWindowAnomalyKinds[anomalyClass]};
-        notices[noticeCount] = {offset, length32, byte & (0u - unsigned(!isZero)),
-                                isZero ? NoticeKind::Nul : NoticeKind::Control};
-        anomalyCount += int(isNotice ^ 1u);
-        noticeCount += int(isNotice);
-        anomalyTally[anomalyClass] += isNotice ^ 1u;
-        noticeTally[unsigned(isZero)] += isNotice;
-        replacements += length32 & (0u - (isNotice ^ 1u));
-        plainBytes += std::uint64_t(length) & (0ull - std::uint64_t(isNotice));
-        done += length;
-        lastEvent = done;
+        if (runStarts | nulRuns) // a run ends where the next non-run byte or the limit is
+            lastEvent = std::max(lastEvent, limit);
+        done = limit;
+        if (done >= 64 || !((multi >> done) & 1))
+            break; // the end of the window, or a run that may go on past it
+        // The unit of several bytes here, read exactly.
+        const std::size_t offset = at + static_cast<std::size_t>(done);
+        const std::uint8_t lead = data[offset];
+        Sequence unit;
+        if (lead >= 0xC2 && lead <= 0xDF) { // its continuation byte is known to follow
+            unit = {0, 2, decodeWellFormed(data + offset, 2), 0, SequenceKind::Valid};
+        } else if (const int length =
+                       lead >= 0xE0 ? wellFormedLength(data + offset, size - offset) : 0) {
+            unit = {0, static_cast<std::uint32_t>(length), decodeWellFormed(data + offset, length),
+                    0, SequenceKind::Valid};
+        } else {
+            unit = readSequence(data + offset, size - offset, true);
+        }
+        unit.offset = base + offset;
+        done += static_cast<int>(unit.length);
+        if (unit.kind == SequenceKind::Valid) {
+            ++counts.sequencesByLength[unit.length];
+            if (unit.value <= 0x9F || unit.value >= 0xFDD0) {
+                if (const auto kind = noticeKindOf(unit)) {
+                    notices[noticeCount++] = {unit.offset, unit.length, unit.value, *kind};
+                    ++counts.notices[static_cast<int>(*kind)];
+                    lastEvent = done;
+                }
+            }
+        } else {
+            anomalies[anomalyCount++] = unit;
+            ++counts.byKind[static_cast<int>(unit.kind)];
+            counts.replacements += unit.replacements;
+            lastEvent = done;
+        }
     }
-    for (int i = 0; i < 3; ++i)
-        counts.byKind[static_cast<int>(kWindowAnomalyKinds[i])] += anomalyTally[i];
-    counts.notices[static_cast<int>(NoticeKind::Control)] += noticeTally[0];
-    counts.notices[static_cast<int>(NoticeKind::Nul)] += noticeTally[1];
-    counts.replacements += replacements;
-    counts.sequencesByLength[1] += plainBytes;
     const std::size_t anomalyRoom =
         out.anomalies.size() < mLimits.anomalyRoom ? mLimits.anomalyRoom - out.anomalies.size() : 0;
     out.anomalies.insert(out.anomalies.end(), anomalies,
@@ -288,7 +314,7 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
     };
     while (at < size) {
 #ifdef __SSE2__
-        if (dense && !mLimits.stopAtFirstAnomaly && size - at >= 72) {
+        if (dense && kWindowReaderUsable && !mLimits.stopAtFirstAnomaly && size - at >= 72) {
             const std::size_t next = decodeWindow(data, size, at, base, out, quietSince);
             if (next > at) { // else a run fills the window: read it below
                 const std::uint64_t events = out.counts.anomalies() + out.counts.noticeTotal();
