@@ -15,7 +15,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <iostream>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -102,14 +101,6 @@ class DescriptorOutput : public moji::RepairOutput {
     bool mFailed = false;
     int mError = 0;
 };
-
-bool sameFile(const QString& a, const QString& b) {
-    struct stat first = {}, second = {};
-    if (stat(QFile::encodeName(a).constData(), &first) != 0 ||
-        stat(QFile::encodeName(b).constData(), &second) != 0)
-        return false;
-    return first.st_dev == second.st_dev && first.st_ino == second.st_ino;
-}
 
 // Streams the report: changes as they happen, then the totals.
 class ReportWriter {
@@ -201,7 +192,7 @@ int RepairCommand::run(const QStringList& arguments) {
     options.nfc = parser.isSet("nfc");
 
     const bool toStdout = output == "-";
-    if (!toStdout && sameFile(input, output) && !inPlace)
+    if (!toStdout && moji::sameFile(input.toStdString(), output.toStdString()) && !inPlace)
         return fail("refusing to write onto the input " + input.toStdString() +
                     " (give --in-place to replace it)");
     if (input == "-" && inPlace)

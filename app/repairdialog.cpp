@@ -2,6 +2,7 @@
 
 #include "kindpalette.h"
 #include "repairer.h"
+#include "sourceopener.h"
 #include "textformat.h"
 
 #include <QCheckBox>
@@ -19,7 +20,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include <sys/stat.h>
 
 namespace {
 
@@ -48,13 +48,6 @@ QString utf8(std::string_view text) {
 // Bytes as text for the preview: well-formed text as is, the rest shown as U+FFFD.
 QString asText(std::span<const std::uint8_t> bytes) {
     return utf8(moji::withReplacements(bytes));
-}
-
-bool sameFile(const QString& a, const QString& b) {
-    struct stat first = {}, second = {};
-    return stat(QFile::encodeName(a).constData(), &first) == 0 &&
-           stat(QFile::encodeName(b).constData(), &second) == 0 && first.st_dev == second.st_dev &&
-           first.st_ino == second.st_ino;
 }
 
 } // namespace
@@ -209,7 +202,7 @@ void RepairDialog::chooseAndSave() {
 void RepairDialog::saveTo(const QString& path) {
     if (mSaving)
         return;
-    if (sameFile(path, mInputPath)) {
+    if (moji::sameFile(path.toStdString(), mInputPath.toStdString())) {
         onSaved(false,
                 tr("Choose another file: the repaired copy never replaces the file it is "
                    "made from."),

@@ -14,4 +14,7 @@ namespace moji {
 using OpenResult = std::variant<std::unique_ptr<ByteSource>, std::string>;
 [[nodiscard]] OpenResult openSource(const std::string& path);
 
+// True when both paths name one existing file (same device and inode), however written.
+[[nodiscard]] bool sameFile(const std::string& first, const std::string& second);
+
 } // namespace moji
