@@ -83,6 +83,7 @@ class TestInspectorWindow : public QObject {
         QCOMPARE(inspector->valueOf("Code point"), QString("U+3042"));
         QCOMPARE(inspector->valueOf("Name"), QString("HIRAGANA LETTER A"));
         QCOMPARE(inspector->valueOf("Script"), QString("Hiragana"));
+        QCOMPARE(inspector->valueOf("Added in"), QString("Unicode 1.1"));
         QVERIFY(inspector->valueOf("Payload").contains("0011 000001 000010"));
         QVERIFY(inspector->valueOf("Escapes").contains("\\u3042"));
         QVERIFY(inspector->valueOf("Escapes").contains("%E3%81%82"));

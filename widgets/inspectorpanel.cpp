@@ -104,6 +104,14 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
              const auto cp = describedCodePoint(c.unit);
              return cp ? utf8(moji::characterInfo(*cp).block) : QString();
          }},
+        {tr("Added in"),
+         [](C c) {
+             const auto cp = describedCodePoint(c.unit);
+             if (!cp)
+                 return QString();
+             const std::string age = moji::characterInfo(*cp).unicodeAge;
+             return age.empty() ? tr("unassigned") : tr("Unicode %1").arg(utf8(age));
+         }},
         {tr("UTF-16"),
          [valid](C c) {
              if (!valid(c))
