@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QIcon>
 
+#include <cstdio>
+
 int main(int argc, char* argv[]) {
     QCoreApplication::setApplicationName("Mojiscope");
     QCoreApplication::setOrganizationName("Mojiscope");
@@ -15,6 +17,13 @@ int main(int argc, char* argv[]) {
     if (CommandLine::wants(raw)) {
         QCoreApplication app(argc, argv);
         return CommandLine::run(raw);
+    }
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        std::fprintf(stderr, "mojiscope: no display to open the window on (DISPLAY and "
+                             "WAYLAND_DISPLAY are unset).\nThe command line needs none: "
+                             "mojiscope --help\n");
+        return 2;
     }
     QApplication app(argc, argv);
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/mojiscope.svg")));

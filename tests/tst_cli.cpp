@@ -226,6 +226,19 @@ class TestCli : public QObject {
         QCOMPARE(mojiscope({"encode"}).exitCode, 2);
     }
 
+    void windowWithoutADisplayIsAClearError() {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            environment.remove(name);
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(MOJISCOPE_BINARY), {writeFile(mDir, "any.txt", "x")});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("no display"));
+    }
+
     void help() {
         const Run run = mojiscope({"--help"});
         QCOMPARE(run.exitCode, 0);
