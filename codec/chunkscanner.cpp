@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -55,30 +56,26 @@ int wellFormedLength(const std::uint8_t* data, std::size_t size) {
     return 0;
 }
 
-std::uint32_t decodeWellFormed(const std::uint8_t* data, int length) {
-    std::uint32_t value = data[0] & (0x7Fu >> length);
-    for (int i = 1; i < length; ++i)
-        value = (value << 6) | (data[i] & 0x3Fu);
-    return value;
+// The unit at data[0], a byte >= 80: a well-formed sequence found with the automaton (and a
+// 2-byte one at a glance), anything else read by readSequence.
+Sequence unitFrom(const std::uint8_t* data, std::size_t size) {
+    const std::uint8_t lead = data[0];
+    int length = 0;
+    if (lead >= 0xC2 && lead <= 0xDF)
+        length = size > 1 && utf8::isContinuation(data[1]) ? 2 : 0;
+    else if (lead >= 0xE0)
+        length = wellFormedLength(data, size);
+    if (length == 0)
+        return readSequence(data, size, true);
+    return {0, static_cast<std::uint32_t>(length), utf8::patternValue(data, length), 0,
+            SequenceKind::Valid};
 }
 
-// The anomalies that dominate dense damage (random or binary data), read without the general
-// reader: a run of continuation bytes, FE/FF, and a lead byte directly followed by a byte that
-// cannot continue it. Returns length 0 for anything else. Agrees with readSequence (tested).
-Sequence commonAnomalyAt(const std::uint8_t* data, std::size_t size) {
-    const std::uint8_t lead = data[0];
-    if (utf8::isContinuation(lead)) {
-        std::size_t run = 1;
-        while (run < size && run < kMaxRunLength && utf8::isContinuation(data[run]))
-            ++run;
-        const auto length = static_cast<std::uint32_t>(run);
-        return {0, length, 0, length, SequenceKind::UnexpectedContinuation};
-    }
-    if (lead >= 0xFE)
-        return {0, 1, 0, 1, SequenceKind::InvalidByte};
-    if (size == 1 || !utf8::isContinuation(data[1]))
-        return {0, 1, 0, 1, SequenceKind::Truncated};
-    return {};
+// The notice a well-formed multi-byte unit deserves, with the common case decided inline.
+std::optional<NoticeKind> noticeOf(const Sequence& unit) {
+    if (unit.value > 0x9F && unit.value < 0xFDD0)
+        return std::nullopt;
+    return noticeKindOf(unit);
 }
 
 // The sequence length the kernel counted a lead byte under (F0-FF all count as 4).
@@ -252,27 +249,15 @@ std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t siz
             break; // the end of the window, or a run that may go on past it
         // The unit of several bytes here, read exactly.
         const std::size_t offset = at + static_cast<std::size_t>(done);
-        const std::uint8_t lead = data[offset];
-        Sequence unit;
-        if (lead >= 0xC2 && lead <= 0xDF) { // its continuation byte is known to follow
-            unit = {0, 2, decodeWellFormed(data + offset, 2), 0, SequenceKind::Valid};
-        } else if (const int length =
-                       lead >= 0xE0 ? wellFormedLength(data + offset, size - offset) : 0) {
-            unit = {0, static_cast<std::uint32_t>(length), decodeWellFormed(data + offset, length),
-                    0, SequenceKind::Valid};
-        } else {
-            unit = readSequence(data + offset, size - offset, true);
-        }
+        Sequence unit = unitFrom(data + offset, size - offset);
         unit.offset = base + offset;
         done += static_cast<int>(unit.length);
         if (unit.kind == SequenceKind::Valid) {
             ++counts.sequencesByLength[unit.length];
-            if (unit.value <= 0x9F || unit.value >= 0xFDD0) {
-                if (const auto kind = noticeKindOf(unit)) {
-                    notices[noticeCount++] = {unit.offset, unit.length, unit.value, *kind};
-                    ++counts.notices[static_cast<int>(*kind)];
-                    lastEvent = done;
-                }
+            if (const auto kind = noticeOf(unit)) {
+                notices[noticeCount++] = {unit.offset, unit.length, unit.value, *kind};
+                ++counts.notices[static_cast<int>(*kind)];
+                lastEvent = done;
             }
         } else {
             anomalies[anomalyCount++] = unit;
@@ -305,6 +290,12 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
     bool dense = false;
     std::uint64_t eventsBefore = out.counts.anomalies() + out.counts.noticeTotal();
     std::size_t densityCheck = at + 64;
+    // Damage dense enough for the window reader? (Mostly valid text reads faster unit by unit.)
+    const auto updateDensity = [&] {
+        const std::uint64_t events = out.counts.anomalies() + out.counts.noticeTotal();
+        dense = events - eventsBefore >= kDenseEvents;
+        eventsBefore = events;
+    };
     auto notice = [&](std::uint64_t offset, std::uint32_t length, std::uint32_t codePoint,
                       NoticeKind kind) {
         ++out.counts.notices[static_cast<int>(kind)];
@@ -317,9 +308,7 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
         if (dense && kWindowReaderUsable && !mLimits.stopAtFirstAnomaly && size - at >= 72) {
             const std::size_t next = decodeWindow(data, size, at, base, out, quietSince);
             if (next > at) { // else a run fills the window: read it below
-                const std::uint64_t events = out.counts.anomalies() + out.counts.noticeTotal();
-                dense = events - eventsBefore >= kDenseEvents;
-                eventsBefore = events;
+                updateDensity();
                 at = next;
                 if (mKernel && at >= mustReach && at - quietSince >= kQuietBytes)
                     break;
@@ -327,10 +316,7 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
             }
         }
         if (at >= densityCheck) {
-            // Damage dense enough for the window reader? (Mostly valid text reads faster here.)
-            const std::uint64_t events = out.counts.anomalies() + out.counts.noticeTotal();
-            dense = events - eventsBefore >= kDenseEvents;
-            eventsBefore = events;
+            updateDensity();
             densityCheck = at + 64;
         }
 #endif
@@ -349,30 +335,24 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
             ++out.counts.sequencesByLength[1];
             ++at;
             notice(base + at - 1, 1, lead, NoticeKind::Control);
-        } else if (const int length = wellFormedLength(data + at, size - at)) {
-            ++out.counts.sequencesByLength[length];
-            at += static_cast<std::size_t>(length);
-            const std::uint32_t codePoint = decodeWellFormed(data + at - length, length);
-            if (codePoint <= 0x9F || codePoint >= 0xFDD0) {
-                const Sequence unit{base + at - length, static_cast<std::uint32_t>(length),
-                                    codePoint, 0, SequenceKind::Valid};
-                if (const auto kind = noticeKindOf(unit))
-                    notice(unit.offset, unit.length, codePoint, *kind);
-            }
         } else {
-            Sequence unit = commonAnomalyAt(data + at, size - at);
-            if (unit.length == 0)
-                unit = readSequence(data + at, size - at, true);
+            Sequence unit = unitFrom(data + at, size - at);
             unit.offset = base + at;
             at += unit.length;
-            ++out.counts.byKind[static_cast<int>(unit.kind)];
-            out.counts.replacements += unit.replacements;
-            if (out.anomalies.size() < mLimits.anomalyRoom)
-                out.anomalies.push_back(unit);
-            quietSince = at;
-            if (mLimits.stopAtFirstAnomaly) {
-                out.stopped = true;
-                return size;
+            if (unit.kind == SequenceKind::Valid) {
+                ++out.counts.sequencesByLength[unit.length];
+                if (const auto kind = noticeOf(unit))
+                    notice(unit.offset, unit.length, unit.value, *kind);
+            } else {
+                ++out.counts.byKind[static_cast<int>(unit.kind)];
+                out.counts.replacements += unit.replacements;
+                if (out.anomalies.size() < mLimits.anomalyRoom)
+                    out.anomalies.push_back(unit);
+                quietSince = at;
+                if (mLimits.stopAtFirstAnomaly) {
+                    out.stopped = true;
+                    return size;
+                }
             }
         }
         if (mKernel && at >= mustReach && at - quietSince >= kQuietBytes)

@@ -25,7 +25,7 @@ const icu::Normalizer2* nfc() {
 
 // The first offset >= from at which a unit starts whatever precedes it, or `end`.
 std::uint64_t unitStartAtOrAfter(const std::uint8_t* data, std::uint64_t from, std::uint64_t end) {
-    while (from < end && (utf8::isContinuation(data[from]) || data[from] == 0xED))
+    while (from < end && !utf8::startsUnitAnywhere(data[from]))
         ++from;
     return from;
 }

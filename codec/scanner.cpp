@@ -13,12 +13,11 @@
 namespace moji {
 namespace {
 
-// The first offset >= from where a unit starts whatever precedes it: any byte that is neither a
-// continuation byte nor ED (ED may be the second half of a surrogate pair); NUL is skipped too,
-// so that a run of NULs, one notice, is never split. `end` if none.
+// The first offset >= from where a unit starts whatever precedes it (utf8::startsUnitAnywhere),
+// NUL excepted so that a run of NULs, one notice, is never split. `end` if none.
 std::uint64_t syncPoint(const std::uint8_t* data, std::uint64_t from, std::uint64_t end) {
     for (std::uint64_t at = from; at < end; ++at) {
-        if (!utf8::isContinuation(data[at]) && data[at] != 0xED && data[at] != 0)
+        if (utf8::startsUnitAnywhere(data[at]) && data[at] != 0)
             return at;
     }
     return end;

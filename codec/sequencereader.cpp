@@ -59,9 +59,7 @@ Sequence readSequence(const std::uint8_t* bytes, std::size_t size, bool atEnd) {
                 SequenceKind::Truncated};
     }
 
-    std::uint32_t value = lead & (0x7Fu >> need);
-    for (int i = 1; i < need; ++i)
-        value = (value << 6) | (bytes[i] & 0x3Fu);
+    const std::uint32_t value = utf8::patternValue(bytes, need);
     const auto length = static_cast<std::uint32_t>(need);
     const std::uint32_t parts = utf8::maximalSubparts(bytes, need);
 

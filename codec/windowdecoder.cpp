@@ -12,7 +12,7 @@ std::uint64_t syncPointAtOrBefore(std::span<const std::uint8_t> bytes, std::uint
     const std::uint64_t lowest =
         offset > WindowDecoder::kMaxLookback ? offset - WindowDecoder::kMaxLookback : 0;
     for (std::uint64_t at = offset + 1; at-- > lowest;) {
-        if (!utf8::isContinuation(bytes[at]) && bytes[at] != 0xED)
+        if (utf8::startsUnitAnywhere(bytes[at]))
             return at;
     }
     return lowest;
