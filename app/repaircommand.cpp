@@ -49,34 +49,31 @@ class DescriptorOutput : public moji::RepairOutput {
         return true;
     }
 
-    bool copyFromInput(std::uint64_t offset, std::uint64_t length) override {
+    Copy copyFromInput(std::uint64_t offset, std::uint64_t length) override {
         if (mInput < 0 || !mKernelCopy)
-            return false;
+            return Copy::Unsupported;
         auto from = static_cast<off_t>(offset);
         while (length > 0) {
             const ssize_t copied = copy_file_range(mInput, &from, mOutput, nullptr, length, 0);
             if (copied < 0 && errno == EINTR)
                 continue;
             if (copied <= 0) {
-                // Nothing of this range was written? Let the caller write it; else fail.
+                // Refused before writing anything: the repairer writes the bytes instead.
                 if (from == static_cast<off_t>(offset) &&
                     (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP ||
                      errno == EBADF)) {
                     mKernelCopy = false;
-                    return false;
+                    return Copy::Unsupported;
                 }
                 mError = copied < 0 ? errno : EIO;
-                mFailed = true;
-                return false;
+                return Copy::Failed;
             }
             length -= static_cast<std::uint64_t>(copied);
             advance(static_cast<std::uint64_t>(copied));
         }
-        return true;
+        return Copy::Done;
     }
 
-    // True when a copy failed half-way: the output can no longer be trusted.
-    [[nodiscard]] bool failed() const { return mFailed; }
     [[nodiscard]] std::string error() const { return std::strerror(mError); }
 
   private:
@@ -98,7 +95,6 @@ class DescriptorOutput : public moji::RepairOutput {
     std::uint64_t mWritten = 0;
     std::uint64_t mFlushed = 0;
     bool mKernelCopy = true;
-    bool mFailed = false;
     int mError = 0;
 };
 
@@ -227,9 +223,7 @@ int RepairCommand::run(const QStringList& arguments) {
     std::string error = repairer.run(source.bytes());
     if (error.empty() && source.changed())
         error = input.toStdString() + " changed while it was read";
-    if (error.empty() && sink.failed())
-        error = "cannot write the output";
-    if (error == "cannot write the output")
+    if (repairer.writeFailed())
         error = "cannot write " + output.toStdString() + ": " + sink.error();
     if (!error.empty()) {
         saveFile.cancelWriting();

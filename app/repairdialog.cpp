@@ -20,7 +20,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-
 namespace {
 
 constexpr int kPreviewRows = 50;
@@ -234,7 +233,7 @@ void RepairDialog::saveTo(const QString& path) {
             if (!error.empty()) {
                 file.cancelWriting();
                 ok = false;
-                message = error == "cannot write the output"
+                message = repairer.writeFailed()
                               ? tr("Cannot write %1: %2").arg(path, file.errorString())
                               : QString::fromStdString(error);
             } else if (!file.commit()) {

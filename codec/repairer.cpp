@@ -54,9 +54,7 @@ void Repairer::setProgressCallback(std::function<void(std::uint64_t, std::uint64
     mOnProgress = std::move(callback);
 }
 
-bool Repairer::writeVerified(std::string_view bytes) {
-    if (bytes.empty())
-        return true;
+bool Repairer::verify(std::string_view bytes) {
     if (!wellFormed(bytes)) {
         mError = "verification failed: the repaired output is not well-formed UTF-8";
         return false;
@@ -70,8 +68,13 @@ bool Repairer::writeVerified(std::string_view bytes) {
             return false;
         }
     }
+    return true;
+}
+
+bool Repairer::put(std::string_view bytes) {
     if (!mOutput.write(bytes)) {
         mError = "cannot write the output";
+        mWriteFailed = true;
         return false;
     }
     mSummary.outputBytes += bytes.size();
@@ -92,17 +95,20 @@ bool Repairer::copyThrough(std::span<const std::uint8_t> input, std::uint64_t fr
     const std::string_view bytes(reinterpret_cast<const char*>(input.data() + from), to - from);
     if (mOptions.nfc || bytes.size() < kWriteChunk)
         return append(bytes);
-    if (!flushBuffer())
+    if (!flushBuffer() || !verify(bytes))
         return false;
-    if (!wellFormed(bytes)) {
-        mError = "verification failed: the repaired output is not well-formed UTF-8";
-        return false;
-    }
-    if (mOutput.copyFromInput(from, to - from)) {
+    switch (mOutput.copyFromInput(from, to - from)) {
+    case RepairOutput::Copy::Done:
         mSummary.outputBytes += bytes.size();
         return true;
+    case RepairOutput::Copy::Unsupported:
+        return put(bytes);
+    case RepairOutput::Copy::Failed:
+        break;
     }
-    return writeVerified(bytes);
+    mError = "cannot write the output";
+    mWriteFailed = true;
+    return false;
 }
 
 bool Repairer::flushBuffer() {
@@ -158,6 +164,7 @@ std::string Repairer::run(std::span<const std::uint8_t> input, const std::atomic
     mSummary = {};
     mSummary.inputBytes = input.size();
     mError.clear();
+    mWriteFailed = false;
     mPending.clear();
     mBuffer.clear();
     const std::uint8_t* data = input.data();

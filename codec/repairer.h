@@ -20,12 +20,16 @@ class RepairOutput {
     virtual ~RepairOutput() = default;
     virtual bool write(std::string_view bytes) = 0;
     // Appends input bytes [offset, offset + length) without them passing through memory, when
-    // the output can (a file-to-file copy in the kernel). Returns false when it cannot or did
-    // not: the repairer then writes the bytes itself. Never called with unverified bytes.
-    virtual bool copyFromInput(std::uint64_t offset, std::uint64_t length) {
+    // the output can (a file-to-file copy in the kernel). Never called with unverified bytes.
+    enum class Copy {
+        Done,        // all of it was appended
+        Unsupported, // nothing was appended: the repairer writes the bytes itself
+        Failed       // the output can no longer be trusted
+    };
+    virtual Copy copyFromInput(std::uint64_t offset, std::uint64_t length) {
         (void)offset;
         (void)length;
-        return false;
+        return Copy::Unsupported;
     }
 };
 
@@ -73,6 +77,8 @@ class Repairer {
                                   const std::atomic<bool>* cancel = nullptr);
 
     [[nodiscard]] const RepairSummary& summary() const { return mSummary; }
+    // True when run() failed because the output could not be written (not for bad input).
+    [[nodiscard]] bool writeFailed() const { return mWriteFailed; }
 
   private:
     bool append(std::string_view bytes);
@@ -80,7 +86,11 @@ class Repairer {
     bool writeOut(std::string_view bytes);
     bool copyThrough(std::span<const std::uint8_t> input, std::uint64_t from, std::uint64_t to);
     bool flushBuffer();
-    bool writeVerified(std::string_view bytes);
+    bool verify(std::string_view bytes);
+    bool put(std::string_view bytes);
+    bool writeVerified(std::string_view bytes) {
+        return bytes.empty() || (verify(bytes) && put(bytes));
+    }
 
     RepairOptions mOptions;
     RepairOutput& mOutput;
@@ -91,6 +101,7 @@ class Repairer {
     std::string mPending; // output waiting for normalization
     std::string mBuffer;  // output waiting to be verified and written in one piece
     std::string mError;
+    bool mWriteFailed = false;
     std::uint64_t mWindow = 4u << 20;
 };
 
