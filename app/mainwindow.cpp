@@ -42,10 +42,6 @@ constexpr std::uint64_t kCountedSelection = 256u << 20;
 
 enum CopyFormat { CopyHex, CopyText, CopyCString };
 
-QString utf8(const std::string& text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -398,13 +394,13 @@ void MainWindow::copySelection(int format) {
     QString text;
     switch (format) {
     case CopyHex:
-        text = utf8(moji::formatHexBytes(bytes, moji::HexCase::Lower));
+        text = QString::fromUtf8(moji::formatHexBytes(bytes, moji::HexCase::Lower));
         break;
     case CopyText:
-        text = utf8(moji::withReplacements(bytes));
+        text = QString::fromUtf8(moji::withReplacements(bytes));
         break;
     case CopyCString:
-        text = utf8(moji::cStringLiteral(bytes));
+        text = QString::fromUtf8(moji::cStringLiteral(bytes));
         break;
     }
     QApplication::clipboard()->setText(text);

@@ -40,13 +40,9 @@ class SaveFileOutput : public moji::RepairOutput {
     QSaveFile& mFile;
 };
 
-QString utf8(std::string_view text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
 // Bytes as text for the preview: well-formed text as is, the rest shown as U+FFFD.
 QString asText(std::span<const std::uint8_t> bytes) {
-    return utf8(moji::withReplacements(bytes));
+    return QString::fromUtf8(moji::withReplacements(bytes));
 }
 
 } // namespace
@@ -153,10 +149,11 @@ void RepairDialog::updatePreview() {
             reinterpret_cast<const std::uint8_t*>(change.after.data()), change.after.size());
         const QStringList cells = {
             QStringLiteral("0x%1").arg(change.offset, 0, 16), kindName,
-            utf8(moji::formatHexBytes(change.before, moji::HexCase::Upper, 16)),
-            after.empty() ? tr("(removed)")
-                          : utf8(moji::formatHexBytes(after, moji::HexCase::Upper, 24)),
-            utf8(change.after)};
+            QString::fromUtf8(moji::formatHexBytes(change.before, moji::HexCase::Upper, 16)),
+            after.empty()
+                ? tr("(removed)")
+                : QString::fromUtf8(moji::formatHexBytes(after, moji::HexCase::Upper, 24)),
+            QString::fromUtf8(change.after)};
         for (int column = 0; column < cells.size(); ++column)
             mPreview->setItem(row, column, new QTableWidgetItem(cells[column]));
         mPreview->item(row, 2)->setToolTip(asText(change.before));
@@ -246,7 +243,7 @@ void RepairDialog::saveTo(const QString& path) {
                               .arg(QFileInfo(path).fileName())
                               .arg(summary.changes)
                               .arg(summary.counts.anomalies())
-                              .arg(utf8(moji::repairPolicyId(chosen.policy)))
+                              .arg(QString::fromUtf8(moji::repairPolicyId(chosen.policy)))
                               .arg(summary.bomStripped ? tr(", BOM removed") : QString())
                               .arg(summary.outputBytes)
                               .arg(chosen.nfc ? tr(" in NFC") : QString());

@@ -24,10 +24,6 @@ std::uint64_t unitEnd(const moji::Sequence& unit) {
     return unit.offset + unit.length;
 }
 
-QString utf8(const std::string& text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
 int hexDigitsFor(std::uint64_t value) {
     int digits = 1;
     while (value >>= 4)
@@ -81,6 +77,7 @@ void ByteTableView::updateMetrics() {
     const QFontMetrics metrics(mHexFont);
     mMetrics.charWidth = metrics.horizontalAdvance(QLatin1Char('0'));
     mMetrics.lineHeight = metrics.height() + 6;
+    mBaseline = (mMetrics.lineHeight + metrics.ascent() - metrics.descent()) / 2;
     mMetrics.offsetDigits = std::max(8, hexDigitsFor(mDocument ? mDocument->size() : 0));
     updateScrollBars();
 }
@@ -304,10 +301,11 @@ bool ByteTableView::viewportEvent(QEvent* event) {
         std::optional<std::uint8_t> next;
         if (unitEnd(unit) < all.size())
             next = all[unitEnd(unit)];
-        QString text = QStringLiteral("<b>%1</b> — %2<br>%3")
-                           .arg(utf8(moji::formatHexBytes(bytes, moji::HexCase::Upper, 16)),
-                                KindPalette::displayName(unit.kind),
-                                utf8(moji::explainSequence(unit, bytes, next)).toHtmlEscaped());
+        QString text =
+            QStringLiteral("<b>%1</b> — %2<br>%3")
+                .arg(QString::fromUtf8(moji::formatHexBytes(bytes, moji::HexCase::Upper, 16)),
+                     KindPalette::displayName(unit.kind),
+                     QString::fromUtf8(moji::explainSequence(unit, bytes, next)).toHtmlEscaped());
         QToolTip::showText(help->globalPos(), text, viewport());
         return true;
     }
@@ -319,14 +317,13 @@ void ByteTableView::paintEvent(QPaintEvent*) {
     const QPalette& palette = this->palette();
     painter.fillRect(viewport()->rect(), palette.color(QPalette::Base));
     const RowLayout layout = rowLayout();
+    const KindPalette kinds(palette);
     painter.translate(-horizontalScrollBar()->value(), 0);
 
     // Header: column numbers over both views.
     painter.setFont(mHexFont);
     painter.setPen(palette.color(QPalette::PlaceholderText));
-    const int baseline =
-        (mMetrics.lineHeight + QFontMetrics(mHexFont).ascent() - QFontMetrics(mHexFont).descent()) /
-        2;
+    const int baseline = mBaseline;
     painter.drawText(0, baseline, tr("offset"));
     for (int column = 0; column < mBytesPerRow; ++column) {
         const QString label = QStringLiteral("%1").arg(column, 2, 16, QLatin1Char('0')).toUpper();
@@ -357,7 +354,7 @@ void ByteTableView::paintEvent(QPaintEvent*) {
         const std::uint64_t firstRow = std::max(layout.rowOf(unit.offset), mTopRow);
         const std::uint64_t endRow = std::min(layout.rowOf(unitEnd(unit) - 1), lastRow);
         for (std::uint64_t row = firstRow; row <= endRow; ++row)
-            paintUnit(painter, unit, row,
+            paintUnit(painter, layout, kinds, unit, row,
                       headerHeight() + static_cast<int>(row - mTopRow) * mMetrics.lineHeight);
     }
 
@@ -377,10 +374,8 @@ void ByteTableView::paintEvent(QPaintEvent*) {
     }
 }
 
-void ByteTableView::paintUnit(QPainter& painter, const moji::Sequence& unit, std::uint64_t row,
-                              int y) {
-    const RowLayout layout = rowLayout();
-    const KindPalette kinds(palette());
+void ByteTableView::paintUnit(QPainter& painter, const RowLayout& layout, const KindPalette& kinds,
+                              const moji::Sequence& unit, std::uint64_t row, int y) {
     const QPalette& palette = this->palette();
     const std::uint64_t rowStart = layout.rowStart(row);
     const std::uint64_t first = std::max(unit.offset, rowStart);
@@ -466,9 +461,7 @@ void ByteTableView::paintUnit(QPainter& painter, const moji::Sequence& unit, std
     painter.setFont(mHexFont);
     painter.setPen(anomaly ? kinds.anomaly(unit.kind) : palette.color(QPalette::Text));
     const auto bytes = mDocument->bytes();
-    const int baseline = y + (mMetrics.lineHeight + QFontMetrics(mHexFont).ascent() -
-                              QFontMetrics(mHexFont).descent()) /
-                                 2;
+    const int baseline = y + mBaseline;
     for (std::uint64_t offset = first; offset < end; ++offset) {
         const int column = static_cast<int>(offset - rowStart);
         const std::uint8_t byte = bytes[offset];
@@ -476,15 +469,14 @@ void ByteTableView::paintUnit(QPainter& painter, const moji::Sequence& unit, std
         painter.drawText(layout.hexCellLeft(column), baseline, QString::fromLatin1(digits));
     }
     if (opensHere)
-        paintCharacter(painter, unit, charSpan);
+        paintCharacter(painter, kinds, unit, charSpan);
     else
         painter.fillRect(QRect(charSpan.left() + 2, charSpan.center().y(), charSpan.width() - 4, 1),
                          anomaly ? kinds.anomaly(unit.kind) : kinds.sequenceOutline());
 }
 
-void ByteTableView::paintCharacter(QPainter& painter, const moji::Sequence& unit,
-                                   const QRect& cell) {
-    const KindPalette kinds(palette());
+void ByteTableView::paintCharacter(QPainter& painter, const KindPalette& kinds,
+                                   const moji::Sequence& unit, const QRect& cell) {
     const QPalette& palette = this->palette();
     painter.setFont(mCharFont);
     if (moji::isAnomaly(unit.kind)) {
@@ -494,7 +486,7 @@ void ByteTableView::paintCharacter(QPainter& painter, const moji::Sequence& unit
              unit.kind == moji::SequenceKind::SurrogatePair) &&
             moji::encodeUtf8(unit.value) &&
             moji::displayFormOf(unit.value).style == moji::DisplayForm::Style::Glyph)
-            glyph = utf8(moji::utf8Text(unit.value));
+            glyph = QString::fromUtf8(moji::utf8Text(unit.value));
         painter.setPen(kinds.anomaly(unit.kind));
         painter.drawText(cell, Qt::AlignCenter, glyph);
         return;
@@ -504,11 +496,11 @@ void ByteTableView::paintCharacter(QPainter& painter, const moji::Sequence& unit
     case moji::DisplayForm::Style::Glyph:
     case moji::DisplayForm::Style::Combining:
         painter.setPen(palette.color(QPalette::Text));
-        painter.drawText(cell, Qt::AlignCenter, utf8(form.text));
+        painter.drawText(cell, Qt::AlignCenter, QString::fromUtf8(form.text));
         break;
     case moji::DisplayForm::Style::Picture:
         painter.setPen(palette.color(QPalette::PlaceholderText));
-        painter.drawText(cell, Qt::AlignCenter, utf8(form.text));
+        painter.drawText(cell, Qt::AlignCenter, QString::fromUtf8(form.text));
         break;
     case moji::DisplayForm::Style::LabelledBox: {
         QFont small = mHexFont;
@@ -517,7 +509,7 @@ void ByteTableView::paintCharacter(QPainter& painter, const moji::Sequence& unit
         painter.setPen(palette.color(QPalette::PlaceholderText));
         const QRect box = cell.adjusted(1, 3, -1, -3);
         painter.drawRect(box);
-        painter.drawText(box, Qt::AlignCenter, utf8(form.label));
+        painter.drawText(box, Qt::AlignCenter, QString::fromUtf8(form.label));
         break;
     }
     }

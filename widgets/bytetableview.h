@@ -7,6 +7,7 @@
 #include <cstdint>
 
 class Document;
+class KindPalette;
 namespace moji {
 struct Sequence;
 }
@@ -76,13 +77,16 @@ class ByteTableView : public QAbstractScrollArea {
     void updateScrollBars();
     void ensureVisible(std::uint64_t offset);
     std::uint64_t offsetAt(const QPoint& position, Area* area) const;
-    void paintUnit(QPainter& painter, const moji::Sequence& unit, std::uint64_t row, int y);
-    void paintCharacter(QPainter& painter, const moji::Sequence& unit, const QRect& cell);
+    void paintUnit(QPainter& painter, const RowLayout& layout, const KindPalette& kinds,
+                   const moji::Sequence& unit, std::uint64_t row, int y);
+    void paintCharacter(QPainter& painter, const KindPalette& kinds, const moji::Sequence& unit,
+                        const QRect& cell);
     int headerHeight() const;
 
     Document* mDocument = nullptr;
     int mBytesPerRow = 16;
     RowLayout::Metrics mMetrics;
+    int mBaseline = 0; // of hex text within a row
     QFont mHexFont;
     QFont mCharFont;
     std::uint64_t mTopRow = 0;

@@ -14,12 +14,8 @@
 
 namespace {
 
-QString utf8(const std::string& text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
 QString hex(std::span<const std::uint8_t> bytes) {
-    return utf8(moji::formatHexBytes(bytes, moji::HexCase::Upper, 32)) +
+    return QString::fromUtf8(moji::formatHexBytes(bytes, moji::HexCase::Upper, 32)) +
            (bytes.size() > 32 ? QStringLiteral(" …") : QString());
 }
 
@@ -58,17 +54,18 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
         {tr("Code point"),
          [valid](C c) {
              if (valid(c))
-                 return utf8(moji::formatCodePoint(c.unit.value));
+                 return QString::fromUtf8(moji::formatCodePoint(c.unit.value));
              return QString();
          }},
         {tr("Naive value"),
          [valid](C c) {
              if (valid(c) || !moji::kindHasValue(c.unit.kind))
                  return QString();
-             return utf8(moji::formatCodePoint(c.unit.value)) +
+             return QString::fromUtf8(moji::formatCodePoint(c.unit.value)) +
                     (isScalar(c.unit.value) && moji::displayFormOf(c.unit.value).style ==
                                                    moji::DisplayForm::Style::Glyph
-                         ? QStringLiteral(" “%1”").arg(utf8(moji::utf8Text(c.unit.value)))
+                         ? QStringLiteral(" “%1”").arg(
+                               QString::fromUtf8(moji::utf8Text(c.unit.value)))
                          : QString());
          }},
         {tr("Character"),
@@ -77,14 +74,15 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
                  return QString();
              const moji::DisplayForm form = moji::displayFormOf(c.unit.value);
              return (form.style == moji::DisplayForm::Style::LabelledBox
-                         ? QStringLiteral("[%1]").arg(utf8(form.label))
-                         : utf8(form.text))
+                         ? QStringLiteral("[%1]").arg(QString::fromUtf8(form.label))
+                         : QString::fromUtf8(form.text))
                  .toHtmlEscaped();
          }},
         {tr("Name"),
          [](C c) {
              const auto cp = describedCodePoint(c.unit);
-             return cp ? utf8(moji::characterInfo(*cp).name).toHtmlEscaped() : QString();
+             return cp ? QString::fromUtf8(moji::characterInfo(*cp).name).toHtmlEscaped()
+                       : QString();
          }},
         {tr("Category"),
          [](C c) {
@@ -92,17 +90,18 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
              if (!cp)
                  return QString();
              const auto info = moji::characterInfo(*cp);
-             return QStringLiteral("%1 (%2)").arg(utf8(info.category), utf8(info.categoryName));
+             return QStringLiteral("%1 (%2)").arg(QString::fromUtf8(info.category),
+                                                  QString::fromUtf8(info.categoryName));
          }},
         {tr("Script"),
          [](C c) {
              const auto cp = describedCodePoint(c.unit);
-             return cp ? utf8(moji::characterInfo(*cp).script) : QString();
+             return cp ? QString::fromUtf8(moji::characterInfo(*cp).script) : QString();
          }},
         {tr("Block"),
          [](C c) {
              const auto cp = describedCodePoint(c.unit);
-             return cp ? utf8(moji::characterInfo(*cp).block) : QString();
+             return cp ? QString::fromUtf8(moji::characterInfo(*cp).block) : QString();
          }},
         {tr("Added in"),
          [](C c) {
@@ -110,7 +109,7 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
              if (!cp)
                  return QString();
              const std::string age = moji::characterInfo(*cp).unicodeAge;
-             return age.empty() ? tr("unassigned") : tr("Unicode %1").arg(utf8(age));
+             return age.empty() ? tr("unassigned") : tr("Unicode %1").arg(QString::fromUtf8(age));
          }},
         {tr("UTF-16"),
          [valid](C c) {
@@ -139,7 +138,8 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
          }},
         {tr("Explanation"),
          [](C c) {
-             return utf8(moji::explainSequence(c.unit, c.bytes, c.following)).toHtmlEscaped();
+             return QString::fromUtf8(moji::explainSequence(c.unit, c.bytes, c.following))
+                 .toHtmlEscaped();
          }},
         {tr("Replacement"),
          [valid](C c) {
@@ -214,7 +214,7 @@ QString InspectorPanel::binaryHtml(const Context& context) const {
     QStringList parts;
     for (std::size_t i = 0; i < context.bytes.size() && i < 8; ++i) {
         const moji::ByteBits bits = moji::byteBitsOf(context.bytes[i]);
-        const QString binary = utf8(moji::formatBinary(context.bytes[i]));
+        const QString binary = QString::fromUtf8(moji::formatBinary(context.bytes[i]));
         parts << QStringLiteral("<span style='color:%1'>%2</span><b style='color:%3'>%4</b>")
                      .arg(marker, binary.left(bits.markerBits), payload,
                           binary.mid(bits.markerBits));
@@ -232,8 +232,8 @@ QString InspectorPanel::payloadHtml(const Context& context) const {
         return {};
     QStringList groups;
     for (const moji::ByteBits& bits : layout->used())
-        groups << utf8(moji::formatBinary(bits.byte)).mid(bits.markerBits);
+        groups << QString::fromUtf8(moji::formatBinary(bits.byte)).mid(bits.markerBits);
     return QStringLiteral("<tt>%1</tt> = 0x%2 = %3")
         .arg(groups.join(QLatin1Char(' ')), QString::number(layout->value, 16).toUpper(),
-             utf8(moji::formatCodePoint(layout->value)));
+             QString::fromUtf8(moji::formatCodePoint(layout->value)));
 }
