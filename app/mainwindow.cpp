@@ -37,6 +37,8 @@
 namespace {
 
 constexpr int kMaxRecentFiles = 10;
+// The bundled tour sample, and the path its document carries.
+const QString kTourSample = QStringLiteral(":/samples/tour.txt");
 // Selections up to this size have their characters counted on every change.
 constexpr std::uint64_t kCountedSelection = 256u << 20;
 
@@ -194,22 +196,15 @@ void MainWindow::chooseFile() {
 }
 
 void MainWindow::openTourSample() {
-    QFile sample(QStringLiteral(":/samples/tour.txt"));
+    QFile sample(kTourSample);
     if (!sample.open(QIODevice::ReadOnly))
         return showProblem(tr("The tour sample is missing from this build."), false);
     const QByteArray bytes = sample.readAll();
-    auto source = std::make_unique<moji::MemorySource>(
-        std::vector<std::uint8_t>(bytes.begin(), bytes.end()), "tour sample");
-    mView->setDocument(nullptr);
-    mNavigator->setScan(nullptr, {});
-    mDocument = std::make_unique<Document>(std::move(source), tr("Tour sample"));
-    mView->setDocument(mDocument.get());
-    setWindowTitle(tr("Tour sample — Mojiscope"));
-    mProblemBar->hide();
-    onScanFinished();
-    connect(mDocument.get(), &Document::scanFinished, this, &MainWindow::onScanFinished);
-    connect(mDocument.get(), &Document::densityChanged, this, &MainWindow::updateOverview);
-    mDocument->startScan();
+    adopt(std::make_unique<Document>(
+              std::make_unique<moji::MemorySource>(
+                  std::vector<std::uint8_t>(bytes.begin(), bytes.end()), "tour sample"),
+              kTourSample),
+          tr("Tour sample"));
 }
 
 bool MainWindow::openFile(const QString& path) {
@@ -219,12 +214,24 @@ bool MainWindow::openFile(const QString& path) {
         showProblem(tr("Cannot open %1: %2").arg(QFileInfo(path).fileName(), error), false);
         return false;
     }
+    adopt(std::move(document), QFileInfo(path).fileName());
+    updateRecentFiles(path);
+    if (mDocument->size() == 0)
+        showProblem(tr("%1 is empty: there is nothing to show (an empty file is well-formed "
+                       "UTF-8).")
+                        .arg(QFileInfo(path).fileName()),
+                    false);
+    return true;
+}
+
+void MainWindow::adopt(std::unique_ptr<Document> document, const QString& title) {
+    // The views hold pointers into the old document: detach them before it goes.
     mView->setDocument(nullptr);
     mNavigator->setScan(nullptr, {});
     mDocument = std::move(document);
     mChangeReported = false;
     mProblemBar->hide();
-    setWindowTitle(tr("%1 — Mojiscope").arg(QFileInfo(path).fileName()));
+    setWindowTitle(tr("%1 — Mojiscope").arg(title));
     mView->setDocument(mDocument.get());
     connect(mDocument.get(), &Document::scanProgress, this, [this](quint64 done, quint64 total) {
         mProgress->setRange(0, 1000);
@@ -238,19 +245,12 @@ bool MainWindow::openFile(const QString& path) {
     mDocument->startScan();
     updateVerdict();
     updateOverview();
-    updateRecentFiles(path);
-    if (mDocument->size() == 0)
-        showProblem(tr("%1 is empty: there is nothing to show (an empty file is well-formed "
-                       "UTF-8).")
-                        .arg(QFileInfo(path).fileName()),
-                    false);
-    return true;
 }
 
 void MainWindow::reload() {
     if (!mDocument)
         return;
-    if (mDocument->path() == tr("Tour sample"))
+    if (mDocument->path() == kTourSample)
         return openTourSample();
     const QString path = mDocument->path();
     const std::uint64_t cursor = mView->cursor();

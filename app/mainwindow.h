@@ -52,6 +52,8 @@ class MainWindow : public QMainWindow {
     void buildMenus();
     void chooseFile();
     void openTourSample();
+    // Shows `document` (replacing the current one) and starts its scan.
+    void adopt(std::unique_ptr<Document> document, const QString& title);
     void reload();
     void updateRecentFiles(const QString& path);
     void rebuildRecentMenu();

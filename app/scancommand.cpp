@@ -101,11 +101,7 @@ void writeText(const moji::ByteSource& source, const std::string& path,
             << (bytes.size() > 16 ? " ..." : "");
         if (moji::kindHasValue(a.kind))
             out << "  (" << moji::formatCodePoint(a.value) << ")";
-        const auto after = bytesOf(source, a.offset + a.length, 1);
-        std::optional<std::uint8_t> next;
-        if (!after.empty())
-            next = after[0];
-        out << "\n" << std::string(14, ' ') << moji::explainSequence(a, bytes, next) << "\n";
+        out << "\n" << std::string(14, ' ') << moji::explainSequence(a, source.bytes()) << "\n";
     }
     if (counts.anomalies() > anomalies)
         out << "(" << counts.anomalies() - anomalies << " more anomalies not listed)\n";

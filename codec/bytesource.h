@@ -29,10 +29,7 @@ class ByteSource {
 
     // A hint that [offset, offset + length) is about to be read, so a mapped file can read it
     // in ahead, in bulk, instead of page by page on first touch. Never fails.
-    virtual void prepare(std::uint64_t offset, std::uint64_t length) const {
-        (void)offset;
-        (void)length;
-    }
+    virtual void prepare(std::uint64_t /*offset*/, std::uint64_t /*length*/) const {}
 
     // An open file descriptor of the underlying file, for kernel-side copies; -1 if none.
     [[nodiscard]] virtual int descriptor() const { return -1; }

@@ -59,7 +59,7 @@ std::string explainSurrogate(const Sequence& unit) {
     return text;
 }
 
-std::string explainSurrogatePair(const Sequence& unit, std::span<const std::uint8_t> bytes) {
+std::string explainSurrogatePair(const Sequence& unit) {
     const std::uint32_t high = 0xD800u + ((unit.value - 0x10000u) >> 10);
     const std::uint32_t low = 0xDC00u + ((unit.value - 0x10000u) & 0x3FFu);
     std::string text = "A high surrogate (" + formatCodePoint(high) + ") then a low surrogate (" +
@@ -71,7 +71,6 @@ std::string explainSurrogatePair(const Sequence& unit, std::span<const std::uint
                        "followed by 80" +
                        kDash + "9F); the proper form is " +
                        formatHexBytes(encodeUtf8(unit.value)->view(), HexCase::Upper) + ".";
-    (void)bytes;
     return text;
 }
 
@@ -147,6 +146,14 @@ std::string secondByteRange(std::uint8_t lead) {
     return range;
 }
 
+std::string explainSequence(const Sequence& unit, std::span<const std::uint8_t> stream) {
+    const std::uint64_t end = unit.offset + unit.length;
+    std::optional<std::uint8_t> following;
+    if (end < stream.size())
+        following = stream[end];
+    return explainSequence(unit, stream.subspan(unit.offset, unit.length), following);
+}
+
 std::string explainSequence(const Sequence& unit, std::span<const std::uint8_t> bytes,
                             std::optional<std::uint8_t> following) {
     switch (unit.kind) {
@@ -165,7 +172,7 @@ std::string explainSequence(const Sequence& unit, std::span<const std::uint8_t> 
     case SequenceKind::Surrogate:
         return explainSurrogate(unit) + replacementSentence(unit);
     case SequenceKind::SurrogatePair:
-        return explainSurrogatePair(unit, bytes) + replacementSentence(unit);
+        return explainSurrogatePair(unit) + replacementSentence(unit);
     case SequenceKind::OutOfRange:
         return explainOutOfRange(unit, bytes) + replacementSentence(unit);
     case SequenceKind::LegacyLong:

@@ -15,6 +15,11 @@ namespace moji {
 [[nodiscard]] std::string explainSequence(const Sequence& unit, std::span<const std::uint8_t> bytes,
                                           std::optional<std::uint8_t> following);
 
+// The same for a unit of `stream` (unit.offset indexes it): its bytes and the byte after it are
+// taken from there.
+[[nodiscard]] std::string explainSequence(const Sequence& unit,
+                                          std::span<const std::uint8_t> stream);
+
 // The rule for the byte after `lead` in well-formed UTF-8, e.g. "A0-BF" after E0 (en dash).
 [[nodiscard]] std::string secondByteRange(std::uint8_t lead);
 

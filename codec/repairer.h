@@ -26,9 +26,7 @@ class RepairOutput {
         Unsupported, // nothing was appended: the repairer writes the bytes itself
         Failed       // the output can no longer be trusted
     };
-    virtual Copy copyFromInput(std::uint64_t offset, std::uint64_t length) {
-        (void)offset;
-        (void)length;
+    virtual Copy copyFromInput(std::uint64_t /*offset*/, std::uint64_t /*length*/) {
         return Copy::Unsupported;
     }
 };

@@ -7,6 +7,7 @@
 #include "inspectorpanel.h"
 #include "mainwindow.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -191,6 +192,19 @@ class TestInspectorWindow : public QObject {
         mWindow->byteView()->viewport()->repaint();
         mWindow->byteView()->moveCursor((8 << 20) - 2);
         QTRY_VERIFY_WITH_TIMEOUT(mWindow->problemText().contains("changed on disk"), 5000);
+    }
+
+    void tourSampleOpensFromTheMenu() {
+        QAction* tour = nullptr;
+        for (QAction* action : mWindow->findChildren<QAction*>())
+            if (action->text().contains("Tour"))
+                tour = action;
+        QVERIFY(tour);
+        tour->trigger();
+        QTRY_VERIFY(mWindow->document()->scanResult() != nullptr);
+        QVERIFY(mWindow->windowTitle().startsWith("Tour sample"));
+        QCOMPARE(mWindow->document()->scanResult()->counts.anomalies(), std::uint64_t(20));
+        QVERIFY(mWindow->problemText().isEmpty());
     }
 
     void unreadableAndDirectoryAreReported() {

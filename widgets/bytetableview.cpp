@@ -298,14 +298,11 @@ bool ByteTableView::viewportEvent(QEvent* event) {
         const moji::Sequence unit = mDocument->unitAt(offset);
         const auto all = mDocument->bytes();
         const auto bytes = all.subspan(unit.offset, unit.length);
-        std::optional<std::uint8_t> next;
-        if (unitEnd(unit) < all.size())
-            next = all[unitEnd(unit)];
         QString text =
             QStringLiteral("<b>%1</b> — %2<br>%3")
                 .arg(QString::fromUtf8(moji::formatHexBytes(bytes, moji::HexCase::Upper, 16)),
                      KindPalette::displayName(unit.kind),
-                     QString::fromUtf8(moji::explainSequence(unit, bytes, next)).toHtmlEscaped());
+                     QString::fromUtf8(moji::explainSequence(unit, all)).toHtmlEscaped());
         QToolTip::showText(help->globalPos(), text, viewport());
         return true;
     }
