@@ -116,7 +116,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(mView, &ByteTableView::cursorMoved, this, &MainWindow::onCursorMoved);
     connect(mView, &ByteTableView::selectionChanged, this, &MainWindow::onSelectionChanged);
-    connect(mView, &ByteTableView::topRowChanged, this, &MainWindow::updateOverview);
+    connect(mView, &ByteTableView::topRowChanged, this, &MainWindow::updateVisibleRange);
     connect(mNavigator, &AnomalyNavigator::jumpRequested, this,
             [this](quint64 offset, quint64 length) {
                 mView->selectRange(offset, offset + length);
@@ -364,12 +364,12 @@ void MainWindow::updateVerdict() {
 }
 
 void MainWindow::updateOverview() {
-    if (!mDocument) {
-        mOverview->setDensity({}, 0);
-        return;
-    }
-    mOverview->setDensity(mDocument->anomalyDensity(std::max(1, mOverview->height())),
-                          mDocument->size());
+    mOverview->setDensity(mDocument ? mDocument->anomalyDensity() : std::vector<std::uint64_t>{},
+                          mDocument ? mDocument->size() : 0);
+    updateVisibleRange();
+}
+
+void MainWindow::updateVisibleRange() {
     const RowLayout layout = mView->rowLayout();
     mOverview->setVisibleRange(
         layout.rowStart(mView->topRow()),

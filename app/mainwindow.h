@@ -63,6 +63,7 @@ class MainWindow : public QMainWindow {
     void onScanFinished();
     void updateVerdict();
     void updateOverview();
+    void updateVisibleRange();
     void checkFileOnDisk();
     void copySelection(int format);
     void askGoToOffset();

@@ -92,12 +92,9 @@ void Document::cancelScan() {
     mScanning = false;
 }
 
-std::vector<std::uint64_t> Document::anomalyDensity(int bins) const {
-    std::vector<std::uint64_t> result(static_cast<std::size_t>(std::max(bins, 1)), 0);
+std::vector<std::uint64_t> Document::anomalyDensity() const {
     std::lock_guard lock(mDensityMutex);
-    for (int bin = 0; bin < kDensityBins; ++bin)
-        result[static_cast<std::size_t>(std::int64_t(bin) * bins / kDensityBins)] += mDensity[bin];
-    return result;
+    return mDensity;
 }
 
 std::optional<moji::Sequence> Document::nextAnomaly(std::uint64_t offset) const {

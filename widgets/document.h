@@ -42,8 +42,8 @@ class Document : public QObject {
     // The finished scan; nullptr while it runs, or when it was cancelled.
     [[nodiscard]] const moji::ScanResult* scanResult() const { return mResult.get(); }
 
-    // Anomalies per bin of the file, for `bins` equal bins, from what the scan has done so far.
-    [[nodiscard]] std::vector<std::uint64_t> anomalyDensity(int bins) const;
+    // Anomalies per 1/4096 of the file, from what the scan has done so far.
+    [[nodiscard]] std::vector<std::uint64_t> anomalyDensity() const;
 
     // The first anomaly starting after `offset` (or before it, backwards), from the scan.
     [[nodiscard]] std::optional<moji::Sequence> nextAnomaly(std::uint64_t offset) const;

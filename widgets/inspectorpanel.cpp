@@ -183,11 +183,9 @@ void InspectorPanel::clear() {
 }
 
 QString InspectorPanel::valueOf(const QString& label) const {
+    // Hidden rows hold empty text (see refresh()).
     for (const Entry& entry : mEntries)
-        if (entry.label == label && entry.valueWidget->isVisible())
-            return entry.valueWidget->text();
-    for (const Entry& entry : mEntries)
-        if (entry.label == label && !entry.valueWidget->isHidden())
+        if (entry.label == label)
             return entry.valueWidget->text();
     return {};
 }
