@@ -4,6 +4,7 @@
 #include "mappedfilesource.h"
 #include "scanner.h"
 #include "sourceopener.h"
+#include "testfiles.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -14,14 +15,6 @@
 #include <unistd.h>
 
 namespace {
-
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes) {
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
 
 std::string errorOf(const moji::OpenResult& result) {
     const auto* error = std::get_if<std::string>(&result);
@@ -36,7 +29,7 @@ class TestByteSource : public QObject {
     void mapsARegularFile() {
         QTemporaryDir dir;
         const QByteArray bytes = "A\xe2\x89\xa2\xce\x91.";
-        const QString path = writeFile(dir, "a.txt", bytes);
+        const QString path = testfiles::write(dir, "a.txt", bytes);
         auto opened = moji::openSource(path.toStdString());
         QVERIFY(errorOf(opened).empty());
         const auto& source = *std::get<0>(opened);
@@ -53,7 +46,7 @@ class TestByteSource : public QObject {
 
     void emptyFileIsEmptyNotAnError() {
         QTemporaryDir dir;
-        auto opened = moji::openSource(writeFile(dir, "empty", {}).toStdString());
+        auto opened = moji::openSource(testfiles::write(dir, "empty", {}).toStdString());
         QVERIFY(errorOf(opened).empty());
         QCOMPARE(std::get<0>(opened)->size(), std::uint64_t(0));
         QVERIFY(moji::scanSource(*std::get<0>(opened)).valid());
@@ -67,7 +60,7 @@ class TestByteSource : public QObject {
         QVERIFY(
             errorOf(moji::openSource(dir.filePath("missing").toStdString())).find("No such file") !=
             std::string::npos);
-        const QString file = writeFile(dir, "f", "x");
+        const QString file = testfiles::write(dir, "f", "x");
         QVERIFY(
             errorOf(moji::openSource((file + "/below").toStdString())).find("Not a directory") !=
             std::string::npos);
@@ -80,7 +73,7 @@ class TestByteSource : public QObject {
             return;
         }
         QTemporaryDir dir;
-        const QString path = writeFile(dir, "secret", "x");
+        const QString path = testfiles::write(dir, "secret", "x");
         QFile::setPermissions(path, QFileDevice::Permissions());
         QVERIFY(errorOf(moji::openSource(path.toStdString())).find("Permission denied") !=
                 std::string::npos);
@@ -104,7 +97,7 @@ class TestByteSource : public QObject {
     void truncatedWhileOpen() {
         QTemporaryDir dir;
         const QByteArray bytes(4 << 20, 'a');
-        const QString path = writeFile(dir, "shrinks", bytes);
+        const QString path = testfiles::write(dir, "shrinks", bytes);
         auto opened = moji::openSource(path.toStdString());
         const auto& source = *std::get<0>(opened);
         QVERIFY(truncate(path.toLocal8Bit().constData(), 4096) == 0);
@@ -116,7 +109,7 @@ class TestByteSource : public QObject {
 
     void grownReplacedOrDeletedWhileOpen() {
         QTemporaryDir dir;
-        const QString grows = writeFile(dir, "grows", "abc");
+        const QString grows = testfiles::write(dir, "grows", "abc");
         auto first = moji::openSource(grows.toStdString());
         {
             QFile file(grows);
@@ -125,7 +118,7 @@ class TestByteSource : public QObject {
         }
         QVERIFY(std::get<0>(first)->changed());
 
-        const QString vanishes = writeFile(dir, "vanishes", "abc");
+        const QString vanishes = testfiles::write(dir, "vanishes", "abc");
         auto second = moji::openSource(vanishes.toStdString());
         QVERIFY(!std::get<0>(second)->changed());
         QVERIFY(QFile::remove(vanishes));

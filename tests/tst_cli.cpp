@@ -1,5 +1,7 @@
 // End-to-end tests of the command line: output, JSON shape and exit codes, run as a user would.
 
+#include "testfiles.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -31,15 +33,6 @@ Run mojiscope(const QStringList& arguments, const QByteArray& input = {}) {
     return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
 }
 
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes) {
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    file.write(bytes);
-    return path;
-}
-
 } // namespace
 
 class TestCli : public QObject {
@@ -48,17 +41,17 @@ class TestCli : public QObject {
     void initTestCase() { QVERIFY(mDir.isValid()); }
 
     void checkValidFiles() {
-        const QString a = writeFile(mDir, "a.txt", "A\xe2\x89\xa2\xce\x91.");
-        const QString b = writeFile(mDir, "b.txt", "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e");
+        const QString a = testfiles::write(mDir, "a.txt", "A\xe2\x89\xa2\xce\x91.");
+        const QString b = testfiles::write(mDir, "b.txt", "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e");
         const Run run = mojiscope({"check", a, b});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(run.out, QByteArray());
     }
 
     void checkReportsTheFirstAnomalyOfEachBadFile() {
-        const QString good = writeFile(mDir, "good.txt", "ok\n");
-        const QString bad = writeFile(mDir, "bad.txt", "ab\xc0\xaf cd \xff");
-        const QString cesu = writeFile(mDir, "cesu.txt", "\xed\xa1\x8c\xed\xbe\xb4");
+        const QString good = testfiles::write(mDir, "good.txt", "ok\n");
+        const QString bad = testfiles::write(mDir, "bad.txt", "ab\xc0\xaf cd \xff");
+        const QString cesu = testfiles::write(mDir, "cesu.txt", "\xed\xa1\x8c\xed\xbe\xb4");
         const Run run = mojiscope({"check", good, bad, cesu});
         QCOMPARE(run.exitCode, 1);
         QCOMPARE(QString::fromUtf8(run.out),
@@ -66,8 +59,8 @@ class TestCli : public QObject {
     }
 
     void checkErrors() {
-        const QString good = writeFile(mDir, "good2.txt", "ok\n");
-        const QString bad = writeFile(mDir, "bad2.txt", "\x80");
+        const QString good = testfiles::write(mDir, "good2.txt", "ok\n");
+        const QString bad = testfiles::write(mDir, "bad2.txt", "\x80");
         Run run = mojiscope({"check", good, mDir.filePath("missing.txt"), bad});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains("missing.txt: No such file or directory"));
@@ -83,7 +76,7 @@ class TestCli : public QObject {
     void checkUnreadableFile() {
         QString path = "/proc/self/mem"; // unreadable even for root
         if (geteuid() != 0) {
-            path = writeFile(mDir, "secret.txt", "x");
+            path = testfiles::write(mDir, "secret.txt", "x");
             QFile::setPermissions(path, QFileDevice::Permissions());
         }
         const Run run = mojiscope({"check", path});
@@ -92,7 +85,7 @@ class TestCli : public QObject {
     }
 
     void checkEmptyFileIsValid() {
-        QCOMPARE(mojiscope({"check", writeFile(mDir, "empty.txt", {})}).exitCode, 0);
+        QCOMPARE(mojiscope({"check", testfiles::write(mDir, "empty.txt", {})}).exitCode, 0);
     }
 
     void checkStandardInput() {
@@ -104,7 +97,7 @@ class TestCli : public QObject {
 
     void scanJsonShape() {
         // BOM, a, C0 AF, CESU-8 pair, 6-byte form, あ, NUL, truncated E3 81.
-        const QString path = writeFile(
+        const QString path = testfiles::write(
             mDir, "scan.txt",
             QByteArray::fromHex("efbbbf 61 c0af eda18cedbeb4 fdbfbfbfbfbf e38182 00 e381"));
         const Run run = mojiscope({"scan", "--json", path});
@@ -148,11 +141,11 @@ class TestCli : public QObject {
     }
 
     void scanJsonOfValidFileAndLimit() {
-        const QString valid = writeFile(mDir, "valid.txt", "plain\n");
+        const QString valid = testfiles::write(mDir, "valid.txt", "plain\n");
         Run run = mojiscope({"scan", "--json", valid});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(QJsonDocument::fromJson(run.out).object()["valid"].toBool(), true);
-        const QString many = writeFile(mDir, "many.txt", QByteArray(40, '\xff'));
+        const QString many = testfiles::write(mDir, "many.txt", QByteArray(40, '\xff'));
         run = mojiscope({"scan", "--json", "--limit", "3", many});
         QCOMPARE(run.exitCode, 1);
         const QJsonObject json = QJsonDocument::fromJson(run.out).object();
@@ -162,7 +155,7 @@ class TestCli : public QObject {
     }
 
     void scanLongBytesListsTheFirst16() {
-        const QString path = writeFile(mDir, "run.txt", QByteArray(20, '\x80'));
+        const QString path = testfiles::write(mDir, "run.txt", QByteArray(20, '\x80'));
         const QJsonObject json =
             QJsonDocument::fromJson(mojiscope({"scan", "--json", path}).out).object();
         const QJsonObject run = json["anomalies"].toArray()[0].toObject();
@@ -171,7 +164,7 @@ class TestCli : public QObject {
     }
 
     void scanText() {
-        const QString path = writeFile(mDir, "text.txt", "x\xe0\x80\xaf");
+        const QString path = testfiles::write(mDir, "text.txt", "x\xe0\x80\xaf");
         const Run run = mojiscope({"scan", path});
         QCOMPARE(run.exitCode, 1);
         const QString out = QString::fromUtf8(run.out);
@@ -190,7 +183,7 @@ class TestCli : public QObject {
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains("nope"));
         QVERIFY(run.out.isEmpty());
-        const Run empty = mojiscope({"scan", writeFile(mDir, "empty2.txt", {})});
+        const Run empty = mojiscope({"scan", testfiles::write(mDir, "empty2.txt", {})});
         QCOMPARE(empty.exitCode, 0);
         QVERIFY(empty.out.contains("empty"));
     }
@@ -232,7 +225,7 @@ class TestCli : public QObject {
         for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
             environment.remove(name);
         process.setProcessEnvironment(environment);
-        process.start(QStringLiteral(MOJISCOPE_BINARY), {writeFile(mDir, "any.txt", "x")});
+        process.start(QStringLiteral(MOJISCOPE_BINARY), {testfiles::write(mDir, "any.txt", "x")});
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitStatus(), QProcess::NormalExit);
         QCOMPARE(process.exitCode(), 2);

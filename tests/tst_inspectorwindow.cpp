@@ -6,6 +6,7 @@
 #include "document.h"
 #include "inspectorpanel.h"
 #include "mainwindow.h"
+#include "testfiles.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -51,10 +52,7 @@ class TestInspectorWindow : public QObject {
     void init() {
         QVERIFY(mDir.isValid());
         mPath = mDir.filePath("sample.txt");
-        QFile file(mPath);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(kSample);
-        file.close();
+        testfiles::write(mPath, kSample);
         mWindow = std::make_unique<MainWindow>();
         mWindow->resize(1200, 800);
         mWindow->show();
@@ -180,11 +178,7 @@ class TestInspectorWindow : public QObject {
 
     void fileTruncatedWhileOpenIsReported() {
         const QString big = mDir.filePath("big.txt");
-        {
-            QFile file(big);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray(8 << 20, 'x'));
-        }
+        testfiles::write(big, QByteArray(8 << 20, 'x'));
         QVERIFY(mWindow->openFile(big));
         QTRY_VERIFY(!mWindow->document()->scanning());
         mWindow->byteView()->moveCursor((8 << 20) - 1);

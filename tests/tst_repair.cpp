@@ -3,6 +3,7 @@
 
 #include "inputparsing.h"
 #include "repairer.h"
+#include "testfiles.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -200,12 +201,13 @@ class TestRepair : public QObject {
         const QString input = dir.filePath("in.txt");
         const QString output = dir.filePath("out.txt");
         const QString report = dir.filePath("report.json");
-        writeFile(input, QByteArray::fromHex("efbbbf 61 c0af 62 eda18cedbeb4 ff"));
+        testfiles::write(input, QByteArray::fromHex("efbbbf 61 c0af 62 eda18cedbeb4 ff"));
         const auto run = mojiscope({"repair", "--policy", "latin1", "--join-surrogates",
                                     "--strip-bom", "--report", report, "-o", output, input});
         QCOMPARE(run.exitCode, 0);
-        QCOMPARE(readFile(output).toHex(' '), QByteArray("61 c3 80 c2 af 62 f0 a3 8e b4 c3 bf"));
-        const QJsonObject json = QJsonDocument::fromJson(readFile(report)).object();
+        QCOMPARE(testfiles::read(output).toHex(' '),
+                 QByteArray("61 c3 80 c2 af 62 f0 a3 8e b4 c3 bf"));
+        const QJsonObject json = QJsonDocument::fromJson(testfiles::read(report)).object();
         QCOMPARE(json["policy"].toString(), QString("latin1"));
         QCOMPARE(json["changes_total"].toInt(), 4);
         QCOMPARE(json["counts"].toObject()["overlong"].toInt(), 1);
@@ -221,7 +223,7 @@ class TestRepair : public QObject {
     void commandLineToStandardOutput() {
         QTemporaryDir dir;
         const QString input = dir.filePath("in.txt");
-        writeFile(input, QByteArray::fromHex("61 ff 62"));
+        testfiles::write(input, QByteArray::fromHex("61 ff 62"));
         const auto run = mojiscope({"repair", "-o", "-", input});
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(run.out, QByteArray::fromHex("61 efbfbd 62"));
@@ -231,14 +233,14 @@ class TestRepair : public QObject {
         QTemporaryDir dir;
         const QString input = dir.filePath("in.txt");
         const QByteArray original = QByteArray::fromHex("61 ff 62");
-        writeFile(input, original);
+        testfiles::write(input, original);
         auto run = mojiscope({"repair", "-o", input, input});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains("refusing to write onto the input"));
-        QCOMPARE(readFile(input), original);
+        QCOMPARE(testfiles::read(input), original);
         run = mojiscope({"repair", "--in-place", input});
         QCOMPARE(run.exitCode, 0);
-        QCOMPARE(readFile(input), QByteArray::fromHex("61 efbfbd 62"));
+        QCOMPARE(testfiles::read(input), QByteArray::fromHex("61 efbfbd 62"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1); // no temporary left behind
     }
 
@@ -247,7 +249,7 @@ class TestRepair : public QObject {
         QTemporaryDir dir;
         const QString input = dir.filePath("in.txt");
         const QString output = dir.filePath("out.txt");
-        writeFile(input, QByteArray(1 << 20, 'a') + QByteArray::fromHex("ff"));
+        testfiles::write(input, QByteArray(1 << 20, 'a') + QByteArray::fromHex("ff"));
         QProcess process;
         process.start("prlimit", {"--fsize=65536", QStringLiteral(MOJISCOPE_BINARY), "repair", "-o",
                                   output, input});
@@ -261,7 +263,7 @@ class TestRepair : public QObject {
     void errorsExitWithTwo() {
         QTemporaryDir dir;
         const QString input = dir.filePath("in.txt");
-        writeFile(input, "x");
+        testfiles::write(input, "x");
         QCOMPARE(mojiscope({"repair", "-o", dir.filePath("gone/out.txt"), input}).exitCode, 2);
         QCOMPARE(mojiscope({"repair", "--policy", "bogus", "-o", "-", input}).exitCode, 2);
         QCOMPARE(mojiscope({"repair", input}).exitCode, 2);
@@ -282,16 +284,6 @@ class TestRepair : public QObject {
             qFatal("mojiscope did not finish normally");
         return {process.exitCode(), process.readAllStandardOutput(),
                 process.readAllStandardError()};
-    }
-    static void writeFile(const QString& path, const QByteArray& bytes) {
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly))
-            qFatal("cannot write %s", qPrintable(path));
-        file.write(bytes);
-    }
-    static QByteArray readFile(const QString& path) {
-        QFile file(path);
-        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
     }
 };
 

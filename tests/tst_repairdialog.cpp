@@ -3,6 +3,7 @@
 #include "document.h"
 #include "repairdialog.h"
 #include "scanner.h"
+#include "testfiles.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -16,10 +17,7 @@ class TestRepairDialog : public QObject {
     void initTestCase() {
         QVERIFY(mDir.isValid());
         mInput = mDir.filePath("in.txt");
-        QFile file(mInput);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(mBytes);
-        file.close();
+        testfiles::write(mInput, mBytes);
         QString error;
         mDocument = Document::open(mInput, &error);
         QVERIFY(mDocument);
