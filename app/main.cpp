@@ -1,5 +1,5 @@
-#include "commandline.h"
-#include "mainwindow.h"
+#include "cli/commandline.h"
+#include "gui/mainwindow.h"
 
 #include <QApplication>
 #include <QCoreApplication>

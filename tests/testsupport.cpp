@@ -1,6 +1,6 @@
 #include "testsupport.h"
 
-#include "streamdecoder.h"
+#include "decode/streamdecoder.h"
 
 #include <algorithm>
 #include <filesystem>

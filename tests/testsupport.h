@@ -2,8 +2,8 @@
 
 // Helpers shared by the test suites.
 
-#include "sequence.h"
-#include "sequencesink.h"
+#include "decode/sequence.h"
+#include "decode/sequencesink.h"
 
 #include <cstdint>
 #include <random>

@@ -1,9 +1,9 @@
 // Byte sources: mapped files, read-in fallbacks, refusals, a file changed while open, and a
 // sparse file over 4 GiB scanned with 64-bit offsets.
 
-#include "mappedfilesource.h"
-#include "scanner.h"
-#include "sourceopener.h"
+#include "io/mappedfilesource.h"
+#include "io/sourceopener.h"
+#include "scan/scanner.h"
 #include "testfiles.h"
 
 #include <QFile>

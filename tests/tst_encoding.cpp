@@ -1,13 +1,13 @@
 // The encoder and its bit layout, notices, character data, explanations and input parsing.
 
-#include "bitlayout.h"
-#include "characterinfo.h"
-#include "explanation.h"
-#include "inputparsing.h"
-#include "notices.h"
+#include "decode/notices.h"
+#include "decode/sequencereader.h"
+#include "describe/bitlayout.h"
+#include "describe/characterinfo.h"
+#include "describe/explanation.h"
+#include "describe/inputparsing.h"
+#include "describe/textformat.h"
 #include "referenceutf8.h"
-#include "sequencereader.h"
-#include "textformat.h"
 
 #include <QTest>
 

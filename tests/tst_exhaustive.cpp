@@ -2,9 +2,9 @@
 // transcription of Table 3-7: the automaton's verdict, the unit reader's verdict, and the
 // replacement text (one U+FFFD per maximal subpart).
 
+#include "decode/sequencereader.h"
+#include "decode/utf8automaton.h"
 #include "referenceutf8.h"
-#include "sequencereader.h"
-#include "utf8automaton.h"
 
 #include <QTest>
 

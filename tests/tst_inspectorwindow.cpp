@@ -1,11 +1,11 @@
 // The real inspector window, offscreen, driven with QTest mouse and key events.
 
 #include "anomalynavigator.h"
-#include "anomalytablemodel.h"
 #include "bytetableview.h"
-#include "document.h"
+#include "gui/mainwindow.h"
 #include "inspectorpanel.h"
-#include "mainwindow.h"
+#include "model/anomalytablemodel.h"
+#include "model/document.h"
 #include "testfiles.h"
 
 #include <QAction>

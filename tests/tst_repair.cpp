@@ -1,8 +1,8 @@
 // Repair: every policy and option on tables of cases, byte-exact agreement of `replace` with
 // ICU, windows of any size, and the command line's report and safety promises.
 
-#include "inputparsing.h"
-#include "repairer.h"
+#include "describe/inputparsing.h"
+#include "repair/repairer.h"
 #include "testfiles.h"
 #include "testsupport.h"
 

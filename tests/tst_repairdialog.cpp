@@ -1,8 +1,8 @@
 // The "Save Repaired Copy" dialog, offscreen: preview, counts, saving and its refusals.
 
-#include "document.h"
-#include "repairdialog.h"
-#include "scanner.h"
+#include "gui/repairdialog.h"
+#include "model/document.h"
+#include "scan/scanner.h"
 #include "testfiles.h"
 
 #include <QFile>

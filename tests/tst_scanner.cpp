@@ -2,8 +2,8 @@
 // StreamDecoder: same anomalies, notices and counts for every kernel, thread count and chunk
 // size, on seeded corruptions, random bytes and edge sizes.
 
-#include "notices.h"
-#include "scanner.h"
+#include "decode/notices.h"
+#include "scan/scanner.h"
 #include "testsupport.h"
 
 #include <QTest>

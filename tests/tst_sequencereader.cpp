@@ -1,9 +1,9 @@
 // Tables of cases for every unit kind, value and replacement count, including the examples of
 // the source documents and of the Unicode Standard.
 
-#include "inputparsing.h"
+#include "describe/inputparsing.h"
+#include "describe/textformat.h"
 #include "testsupport.h"
-#include "textformat.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // Streaming: whatever the chunk sizes, a stream decodes exactly as when fed whole.
 
-#include "streamdecoder.h"
+#include "decode/streamdecoder.h"
 #include "testsupport.h"
 
 #include <QTest>

@@ -1,7 +1,7 @@
 // Decoding a window equals the same stretch of a whole-buffer decode, wherever the window is.
 
+#include "decode/windowdecoder.h"
 #include "testsupport.h"
-#include "windowdecoder.h"
 
 #include <QTest>
 

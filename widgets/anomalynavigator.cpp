@@ -1,7 +1,7 @@
 #include "anomalynavigator.h"
 
-#include "anomalytablemodel.h"
 #include "kindpalette.h"
+#include "model/anomalytablemodel.h"
 
 #include <QComboBox>
 #include <QHeaderView>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "scanresult.h"
+#include "scan/scanresult.h"
 
 #include <span>
 

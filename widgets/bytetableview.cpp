@@ -1,12 +1,12 @@
 #include "bytetableview.h"
 
-#include "bitlayout.h"
-#include "displayform.h"
-#include "document.h"
-#include "explanation.h"
+#include "decode/notices.h"
+#include "describe/bitlayout.h"
+#include "describe/displayform.h"
+#include "describe/explanation.h"
+#include "describe/textformat.h"
 #include "kindpalette.h"
-#include "notices.h"
-#include "textformat.h"
+#include "model/document.h"
 
 #include <QFontDatabase>
 #include <QHelpEvent>

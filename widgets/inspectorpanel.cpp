@@ -1,12 +1,12 @@
 #include "inspectorpanel.h"
 
-#include "bitlayout.h"
-#include "characterinfo.h"
-#include "displayform.h"
-#include "explanation.h"
+#include "decode/notices.h"
+#include "describe/bitlayout.h"
+#include "describe/characterinfo.h"
+#include "describe/displayform.h"
+#include "describe/explanation.h"
+#include "describe/textformat.h"
 #include "kindpalette.h"
-#include "notices.h"
-#include "textformat.h"
 
 #include <QEvent>
 #include <QGridLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sequence.h"
+#include "decode/sequence.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "noticekind.h"
-#include "sequencekind.h"
+#include "decode/noticekind.h"
+#include "decode/sequencekind.h"
 
 #include <QColor>
 #include <QPalette>

@@ -6,8 +6,8 @@
 // Not a test: run it by hand, e.g. build/tests/bench/bench_open big.txt (see README).
 
 #include "bytetableview.h"
-#include "document.h"
-#include "mainwindow.h"
+#include "gui/mainwindow.h"
+#include "model/document.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -44,7 +44,8 @@ int main(int argc, char* argv[]) {
     window.resize(1400, 900);
     double peakRss = anonRssMiB();
     QTimer sampler;
-    QObject::connect(&sampler, &QTimer::timeout, [&] { peakRss = std::max(peakRss, anonRssMiB()); });
+    QObject::connect(&sampler, &QTimer::timeout,
+                     [&] { peakRss = std::max(peakRss, anonRssMiB()); });
     sampler.start(10);
 
     QElapsedTimer clock;

@@ -7,8 +7,8 @@
 // seeds with Latin, Greek, Cyrillic and emoji), mixed-1-per-KiB (one corrupted byte per KiB),
 // random (uniform random bytes).
 
-#include "scanner.h"
-#include "utf8automaton.h"
+#include "decode/utf8automaton.h"
+#include "scan/scanner.h"
 
 #include <QByteArray>
 #include <QFile>

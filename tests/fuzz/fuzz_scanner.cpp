@@ -2,11 +2,11 @@
 // counts and chunk sizes), the streaming decoder fed in pieces, and the window decoder must all
 // agree with the streaming decoder fed the input whole. Build with -DMOJISCOPE_FUZZ=ON and clang.
 
-#include "notices.h"
-#include "scanner.h"
-#include "sequencesink.h"
-#include "streamdecoder.h"
-#include "windowdecoder.h"
+#include "decode/notices.h"
+#include "decode/sequencesink.h"
+#include "decode/streamdecoder.h"
+#include "decode/windowdecoder.h"
+#include "scan/scanner.h"
 
 #include <cstdlib>
 #include <vector>

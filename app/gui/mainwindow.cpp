@@ -1,0 +1,515 @@
+#include "gui/mainwindow.h"
+
+#include "anomalynavigator.h"
+#include "bytetableview.h"
+#include "describe/textformat.h"
+#include "gui/finddialog.h"
+#include "gui/repairdialog.h"
+#include "inspectorpanel.h"
+#include "io/memorysource.h"
+#include "legendwidget.h"
+#include "model/document.h"
+#include "overviewstrip.h"
+#include "scan/scanner.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace {
+
+constexpr int kMaxRecentFiles = 10;
+// The bundled tour sample, and the path its document carries.
+const QString kTourSample = QStringLiteral(":/samples/tour.txt");
+// Selections up to this size have their characters counted on every change.
+constexpr std::uint64_t kCountedSelection = 256u << 20;
+
+enum CopyFormat { CopyHex, CopyText, CopyCString };
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), mView(new ByteTableView), mOverview(new OverviewStrip),
+      mInspector(new InspectorPanel), mNavigator(new AnomalyNavigator), mProblemBar(new QFrame),
+      mProblemLabel(new QLabel), mReloadButton(new QPushButton(tr("&Reload"))),
+      mCursorLabel(new QLabel), mSelectionLabel(new QLabel), mVerdictLabel(new QLabel),
+      mProgress(new QProgressBar), mCancelButton(new QPushButton(tr("Cancel scan"))) {
+    setWindowTitle(tr("Mojiscope"));
+    setAcceptDrops(true);
+
+    mProblemBar->setFrameShape(QFrame::StyledPanel);
+    mProblemBar->setAutoFillBackground(true);
+    mProblemBar->setBackgroundRole(QPalette::ToolTipBase);
+    auto* problemLayout = new QHBoxLayout(mProblemBar);
+    problemLayout->addWidget(mProblemLabel, 1);
+    problemLayout->addWidget(mReloadButton);
+    mProblemLabel->setWordWrap(true);
+    mProblemLabel->setForegroundRole(QPalette::ToolTipText);
+    mProblemBar->hide();
+    connect(mReloadButton, &QPushButton::clicked, this, &MainWindow::reload);
+
+    auto* central = new QWidget;
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(mProblemBar);
+    auto* row = new QHBoxLayout;
+    row->setSpacing(0);
+    row->addWidget(mView, 1);
+    row->addWidget(mOverview);
+    column->addLayout(row, 1);
+    column->addWidget(new LegendWidget);
+    setCentralWidget(central);
+
+    auto* inspectorDock = new QDockWidget(tr("Inspector"), this);
+    inspectorDock->setObjectName(QStringLiteral("inspector"));
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(mInspector);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    inspectorDock->setWidget(scroll);
+    addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    resizeDocks({inspectorDock}, {430}, Qt::Horizontal);
+
+    auto* navigatorDock = new QDockWidget(tr("Anomalies"), this);
+    navigatorDock->setObjectName(QStringLiteral("anomalies"));
+    navigatorDock->setWidget(mNavigator);
+    addDockWidget(Qt::BottomDockWidgetArea, navigatorDock);
+
+    mCursorLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral(
+                                      "Offset 18446744073709551615 (0xffffffffffffffff)")) /
+                                  2);
+    statusBar()->addWidget(mCursorLabel);
+    statusBar()->addWidget(mSelectionLabel);
+    statusBar()->addWidget(mVerdictLabel, 1);
+    statusBar()->addPermanentWidget(mProgress);
+    statusBar()->addPermanentWidget(mCancelButton);
+    mProgress->setMaximumWidth(200);
+    mProgress->setAccessibleName(tr("Scan progress"));
+    mProgress->hide();
+    mCancelButton->hide();
+    connect(mCancelButton, &QPushButton::clicked, this, [this] {
+        if (mDocument)
+            mDocument->cancelScan();
+        mProgress->hide();
+        mCancelButton->hide();
+        mVerdictLabel->setText(tr("Scan cancelled — F5 scans again"));
+    });
+
+    connect(mView, &ByteTableView::cursorMoved, this, &MainWindow::onCursorMoved);
+    connect(mView, &ByteTableView::selectionChanged, this, &MainWindow::onSelectionChanged);
+    connect(mView, &ByteTableView::topRowChanged, this, &MainWindow::updateVisibleRange);
+    connect(mNavigator, &AnomalyNavigator::jumpRequested, this,
+            [this](quint64 offset, quint64 length) {
+                mView->selectRange(offset, offset + length);
+                mView->setFocus();
+            });
+    connect(mOverview, &OverviewStrip::jumpRequested, this,
+            [this](quint64 offset) { mView->moveCursor(offset); });
+
+    auto* watch = new QTimer(this);
+    connect(watch, &QTimer::timeout, this, &MainWindow::checkFileOnDisk);
+    watch->start(1000);
+
+    buildMenus();
+    resize(1400, 900);
+    updateVerdict();
+}
+
+MainWindow::~MainWindow() {
+    // The views hold pointers into the document; detach them before it goes.
+    mNavigator->setScan(nullptr, {});
+    mView->setDocument(nullptr);
+    mDocument.reset();
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseFile);
+    mRecentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Open the &Tour Sample"), this, &MainWindow::openTourSample);
+    file->addAction(tr("Re&load and Rescan"), QKeySequence::Refresh, this, &MainWindow::reload);
+    file->addAction(tr("Save &Repaired Copy…"), QKeySequence(tr("Ctrl+Shift+S")), this,
+                    &MainWindow::showRepairDialog);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    rebuildRecentMenu();
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("Copy as &Text"), QKeySequence::Copy, this,
+                    [this] { copySelection(CopyText); });
+    edit->addAction(tr("Copy as &Hex"), QKeySequence(tr("Ctrl+Shift+C")), this,
+                    [this] { copySelection(CopyHex); });
+    edit->addAction(tr("Copy as &C String"), QKeySequence(tr("Ctrl+Alt+C")), this,
+                    [this] { copySelection(CopyCString); });
+
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    go->addAction(tr("Go to &Offset…"), QKeySequence(tr("Ctrl+G")), this,
+                  &MainWindow::askGoToOffset);
+    go->addAction(tr("&Next Anomaly"), QKeySequence(Qt::Key_F8), this,
+                  &MainWindow::goToNextAnomaly);
+    go->addAction(tr("&Previous Anomaly"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
+                  &MainWindow::goToPreviousAnomaly);
+    go->addSeparator();
+    go->addAction(tr("&Find…"), QKeySequence::Find, this, &MainWindow::askFind);
+    go->addAction(tr("Find Ne&xt"), QKeySequence::FindNext, this,
+                  [this] { find(mLastNeedle, true); });
+    go->addAction(tr("Find Pre&vious"), QKeySequence::FindPrevious, this,
+                  [this] { find(mLastNeedle, false); });
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    auto* widths = new QActionGroup(this);
+    for (int bytes : {8, 16, 32}) {
+        QAction* action = view->addAction(tr("%1 Bytes per Row").arg(bytes), this,
+                                          [this, bytes] { mView->setBytesPerRow(bytes); });
+        action->setCheckable(true);
+        action->setChecked(bytes == 16);
+        widths->addAction(action);
+    }
+    view->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::chooseFile() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open File"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::openTourSample() {
+    QFile sample(kTourSample);
+    if (!sample.open(QIODevice::ReadOnly))
+        return showProblem(tr("The tour sample is missing from this build."), false);
+    const QByteArray bytes = sample.readAll();
+    adopt(std::make_unique<Document>(
+              std::make_unique<moji::MemorySource>(
+                  std::vector<std::uint8_t>(bytes.begin(), bytes.end()), "tour sample"),
+              kTourSample),
+          tr("Tour sample"));
+}
+
+bool MainWindow::openFile(const QString& path) {
+    QString error;
+    auto document = Document::open(path, &error);
+    if (!document) {
+        showProblem(tr("Cannot open %1: %2").arg(QFileInfo(path).fileName(), error), false);
+        return false;
+    }
+    adopt(std::move(document), QFileInfo(path).fileName());
+    updateRecentFiles(path);
+    if (mDocument->size() == 0)
+        showProblem(tr("%1 is empty: there is nothing to show (an empty file is well-formed "
+                       "UTF-8).")
+                        .arg(QFileInfo(path).fileName()),
+                    false);
+    return true;
+}
+
+void MainWindow::adopt(std::unique_ptr<Document> document, const QString& title) {
+    // The views hold pointers into the old document: detach them before it goes.
+    mView->setDocument(nullptr);
+    mNavigator->setScan(nullptr, {});
+    mDocument = std::move(document);
+    mChangeReported = false;
+    mProblemBar->hide();
+    setWindowTitle(tr("%1 — Mojiscope").arg(title));
+    mView->setDocument(mDocument.get());
+    connect(mDocument.get(), &Document::scanProgress, this, [this](quint64 done, quint64 total) {
+        mProgress->setRange(0, 1000);
+        mProgress->setValue(total ? int(done * 1000 / total) : 1000);
+    });
+    connect(mDocument.get(), &Document::densityChanged, this, &MainWindow::updateOverview);
+    connect(mDocument.get(), &Document::scanFinished, this, &MainWindow::onScanFinished);
+    mProgress->setRange(0, 0);
+    mProgress->show();
+    mCancelButton->show();
+    mDocument->startScan();
+    updateVerdict();
+    updateOverview();
+}
+
+void MainWindow::reload() {
+    if (!mDocument)
+        return;
+    if (mDocument->path() == kTourSample)
+        return openTourSample();
+    const QString path = mDocument->path();
+    const std::uint64_t cursor = mView->cursor();
+    if (openFile(path) && cursor < mDocument->size())
+        mView->moveCursor(cursor);
+}
+
+void MainWindow::updateRecentFiles(const QString& path) {
+    QSettings settings;
+    QStringList files = settings.value(QStringLiteral("recentFiles")).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    mRecentMenu->clear();
+    const QStringList files = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString& file : files)
+        mRecentMenu->addAction(file, this, [this, file] { openFile(file); });
+    mRecentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::showProblem(const QString& text, bool offerReload) {
+    mProblemLabel->setText(text);
+    mReloadButton->setVisible(offerReload);
+    mProblemBar->show();
+}
+
+QString MainWindow::problemText() const {
+    return mProblemBar->isHidden() ? QString() : mProblemLabel->text();
+}
+
+QString MainWindow::statusText() const {
+    return QStringList{mCursorLabel->text(), mSelectionLabel->text(), mVerdictLabel->text()}.join(
+        QStringLiteral(" | "));
+}
+
+void MainWindow::onCursorMoved() {
+    if (!mDocument || mDocument->size() == 0) {
+        mInspector->clear();
+        mCursorLabel->clear();
+        return;
+    }
+    const std::uint64_t cursor = mView->cursor();
+    mCursorLabel->setText(tr("Offset %1 (0x%2)").arg(cursor).arg(cursor, 0, 16));
+    const moji::Sequence unit = mDocument->unitAt(cursor);
+    const auto bytes = mDocument->bytes();
+    std::optional<std::uint8_t> following;
+    if (unit.offset + unit.length < bytes.size())
+        following = bytes[unit.offset + unit.length];
+    mInspector->showUnit(unit, bytes.subspan(unit.offset, unit.length), following);
+}
+
+void MainWindow::onSelectionChanged() {
+    if (!mDocument)
+        return;
+    const std::uint64_t start = mView->selectionStart();
+    const std::uint64_t length = mView->selectionEnd() - start;
+    if (length > kCountedSelection) {
+        mSelectionLabel->setText(tr("Selected %1 bytes").arg(length));
+        return;
+    }
+    moji::ScanOptions options;
+    options.maxIndexedAnomalies = 0;
+    options.maxIndexedNotices = 0;
+    const moji::ScanResult counted =
+        moji::scanBytes(mDocument->bytes().data() + start, length, options);
+    mSelectionLabel->setText(
+        tr("Selected %n byte(s)", "", int(length)) + QStringLiteral(", ") +
+        tr("%n character(s)", "",
+           int(counted.counts.wellFormedSequences() + counted.counts.anomalies())));
+}
+
+void MainWindow::onScanFinished() {
+    mProgress->hide();
+    mCancelButton->hide();
+    if (!mDocument)
+        return;
+    const moji::ScanResult* result = mDocument->scanResult();
+    if (result && result->status == moji::ScanResult::Status::SourceChanged)
+        checkFileOnDisk();
+    mNavigator->setScan(result, mDocument->bytes());
+    updateVerdict();
+    updateOverview();
+}
+
+void MainWindow::updateVerdict() {
+    if (!mDocument) {
+        mVerdictLabel->setText(tr("Open a file: File › Open (Ctrl+O), or drop it here"));
+        return;
+    }
+    const moji::ScanResult* result = mDocument->scanResult();
+    if (mDocument->scanning()) {
+        mVerdictLabel->setText(tr("Scanning %1 bytes…").arg(mDocument->size()));
+    } else if (!result) {
+        mVerdictLabel->setText(tr("Not scanned"));
+    } else if (result->valid()) {
+        mVerdictLabel->setText(tr("Valid UTF-8") +
+                               (result->counts.noticeTotal()
+                                    ? tr(" (%n notice(s))", "", int(result->counts.noticeTotal()))
+                                    : QString()));
+    } else {
+        mVerdictLabel->setText(
+            tr("Not valid UTF-8: %n anomalies", "", int(result->counts.anomalies())));
+    }
+}
+
+void MainWindow::updateOverview() {
+    mOverview->setDensity(mDocument ? mDocument->anomalyDensity() : std::vector<std::uint64_t>{},
+                          mDocument ? mDocument->size() : 0);
+    updateVisibleRange();
+}
+
+void MainWindow::updateVisibleRange() {
+    const RowLayout layout = mView->rowLayout();
+    mOverview->setVisibleRange(
+        layout.rowStart(mView->topRow()),
+        std::min(layout.size(), layout.rowStart(mView->topRow() + mView->visibleRows())));
+}
+
+void MainWindow::checkFileOnDisk() {
+    if (!mDocument || mChangeReported || !mDocument->changedOnDisk())
+        return;
+    mChangeReported = true;
+    showProblem(tr("%1 changed on disk (it was truncated, extended, replaced or deleted). What "
+                   "is shown may no longer match it.")
+                    .arg(QFileInfo(mDocument->path()).fileName()),
+                true);
+}
+
+void MainWindow::copySelection(int format) {
+    if (!mDocument || mView->selectionEnd() <= mView->selectionStart())
+        return;
+    const auto bytes = mDocument->bytes().subspan(mView->selectionStart(),
+                                                  mView->selectionEnd() - mView->selectionStart());
+    QString text;
+    switch (format) {
+    case CopyHex:
+        text = QString::fromUtf8(moji::formatHexBytes(bytes, moji::HexCase::Lower));
+        break;
+    case CopyText:
+        text = QString::fromUtf8(moji::withReplacements(bytes));
+        break;
+    case CopyCString:
+        text = QString::fromUtf8(moji::cStringLiteral(bytes));
+        break;
+    }
+    QApplication::clipboard()->setText(text);
+    statusBar()->showMessage(tr("Copied %n byte(s)", "", int(bytes.size())), 3000);
+}
+
+bool MainWindow::goToOffset(const QString& input) {
+    if (!mDocument)
+        return false;
+    QString text = input.trimmed().toLower();
+    bool ok = false;
+    std::uint64_t offset = 0;
+    if (text.startsWith(QStringLiteral("0x")))
+        offset = text.mid(2).toULongLong(&ok, 16);
+    else if (text.endsWith(QLatin1Char('h')))
+        offset = text.chopped(1).toULongLong(&ok, 16);
+    else
+        offset = text.toULongLong(&ok, 10);
+    if (!ok || offset >= mDocument->size()) {
+        statusBar()->showMessage(
+            tr("No offset %1 in this file (it has %2 bytes)").arg(input).arg(mDocument->size()),
+            5000);
+        return false;
+    }
+    mView->moveCursor(offset);
+    return true;
+}
+
+void MainWindow::askGoToOffset() {
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Go to Offset"),
+                                               tr("Offset (decimal, or hex as 0x1f or 1fh):"),
+                                               QLineEdit::Normal, QString(), &ok);
+    if (ok)
+        goToOffset(text);
+}
+
+void MainWindow::goToNextAnomaly() {
+    if (!mDocument)
+        return;
+    if (const auto anomaly = mDocument->nextAnomaly(mView->cursor()))
+        mView->selectRange(anomaly->offset, anomaly->offset + anomaly->length);
+    else
+        statusBar()->showMessage(mDocument->scanResult() ? tr("No anomaly after the cursor")
+                                                         : tr("The scan has not finished"),
+                                 3000);
+}
+
+void MainWindow::goToPreviousAnomaly() {
+    if (!mDocument)
+        return;
+    const std::uint64_t from = mView->selectionStart();
+    if (const auto anomaly = mDocument->previousAnomaly(from))
+        mView->selectRange(anomaly->offset, anomaly->offset + anomaly->length);
+    else
+        statusBar()->showMessage(tr("No anomaly before the cursor"), 3000);
+}
+
+bool MainWindow::find(const QByteArray& needle, bool forward) {
+    if (!mDocument || needle.isEmpty())
+        return false;
+    mLastNeedle = needle;
+    const std::uint64_t from = forward ? mView->selectionStart() + 1 : mView->selectionStart();
+    const auto hit = mDocument->find(needle, from, forward);
+    if (!hit) {
+        statusBar()->showMessage(tr("Not found"), 3000);
+        return false;
+    }
+    mView->selectRange(*hit, *hit + std::uint64_t(needle.size()));
+    return true;
+}
+
+void MainWindow::askFind() {
+    if (!mFindDialog)
+        mFindDialog = new FindDialog(this);
+    if (mFindDialog->exec() != QDialog::Accepted)
+        return;
+    QString error;
+    const QByteArray needle = mFindDialog->needle(&error);
+    if (needle.isEmpty())
+        return;
+    mLastNeedle = needle;
+    const std::uint64_t start = mView->selectionStart();
+    if (!mDocument)
+        return;
+    const auto hit = mDocument->find(needle, start, true);
+    if (hit)
+        mView->selectRange(*hit, *hit + std::uint64_t(needle.size()));
+    else
+        statusBar()->showMessage(tr("Not found"), 3000);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile())
+        openFile(urls.first().toLocalFile());
+}
+
+void MainWindow::showRepairDialog() {
+    if (!mDocument || mDocument->size() == 0)
+        return;
+    RepairDialog dialog(mDocument->bytes(), mDocument->scanResult(), mDocument->path(), this);
+    connect(&dialog, &RepairDialog::openRequested, this, [this](const QString& path) {
+        QTimer::singleShot(0, this, [this, path] { openFile(path); });
+    });
+    dialog.exec();
+}

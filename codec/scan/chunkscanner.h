@@ -1,0 +1,56 @@
+#pragma once
+
+#include "decode/sequence.h"
+#include "scan/scancounts.h"
+#include "scan/simd/kernel.h"
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace moji {
+
+// What one chunk of a scan produced.
+struct ChunkResult {
+    ScanCounts counts;
+    std::vector<Sequence> anomalies; // the first `anomalyRoom` of them
+    std::vector<Notice> notices;     // the first `noticeRoom` of them
+    bool stopped = false;            // cancelled, or stopped at its first anomaly
+};
+
+// Scans one stretch of bytes as a whole stream: the fast block kernel over well-formed text,
+// the exact unit reader (readSequence) from the sequence boundary before any block the kernel
+// refuses, back to the kernel once 64 quiet bytes have passed. The results are exactly those
+// of StreamDecoder on the same bytes.
+class ChunkScanner {
+  public:
+    struct Limits {
+        std::size_t anomalyRoom = SIZE_MAX;
+        std::size_t noticeRoom = SIZE_MAX;
+        bool stopAtFirstAnomaly = false;
+    };
+
+    // `kernel` may be nullptr (scalar only). `cancel` may be nullptr.
+    ChunkScanner(simd::BlockKernel kernel, Limits limits, const std::atomic<bool>* cancel);
+
+    // Scans data[0, size), whose first byte is at stream offset `base` and after whose last byte
+    // the stream ends or a byte follows that starts a unit regardless of what precedes it.
+    void scan(const std::uint8_t* data, std::size_t size, std::uint64_t base, ChunkResult& out);
+
+  private:
+    std::size_t decodeWindow(const std::uint8_t* data, std::size_t size, std::size_t at,
+                             std::uint64_t base, ChunkResult& out, std::size_t& quietSince);
+    std::size_t decodeExactly(const std::uint8_t* data, std::size_t size, std::size_t from,
+                              std::size_t mustReach, std::uint64_t base, ChunkResult& out);
+
+    simd::BlockKernel mKernel;
+    // What decodeWindow() finds in one window before it is appended (at most one per byte).
+    std::array<Sequence, 64> mWindowAnomalies;
+    std::array<Notice, 64> mWindowNotices;
+    Limits mLimits;
+    const std::atomic<bool>* mCancel;
+};
+
+} // namespace moji

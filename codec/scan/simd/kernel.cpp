@@ -1,0 +1,50 @@
+#include "scan/simd/kernel.h"
+
+namespace moji::simd {
+
+size_t validateBlocksSse2(const uint8_t*, size_t, SequenceCounts&, bool&);
+size_t validateBlocksAvx2(const uint8_t*, size_t, SequenceCounts&, bool&);
+size_t validateBlocksAvx512(const uint8_t*, size_t, SequenceCounts&, bool&);
+size_t validateBlocksAvx2Only(const uint8_t*, size_t, SequenceCounts&, bool&);
+size_t validateBlocksAvx512Only(const uint8_t*, size_t, SequenceCounts&, bool&);
+
+BlockKernel blockKernel(SimdLevel level, bool counting) {
+    switch (level) {
+    case SimdLevel::Scalar:
+        return nullptr;
+    case SimdLevel::Sse2:
+        return validateBlocksSse2;
+    case SimdLevel::Avx2:
+        return counting ? validateBlocksAvx2 : validateBlocksAvx2Only;
+    case SimdLevel::Avx512:
+        return counting ? validateBlocksAvx512 : validateBlocksAvx512Only;
+    }
+    return nullptr;
+}
+
+SimdLevel detectSimdLevel() {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+        return SimdLevel::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+        return SimdLevel::Avx2;
+    if (__builtin_cpu_supports("sse2"))
+        return SimdLevel::Sse2;
+    return SimdLevel::Scalar;
+}
+
+const char* simdLevelName(SimdLevel level) {
+    switch (level) {
+    case SimdLevel::Scalar:
+        return "scalar";
+    case SimdLevel::Sse2:
+        return "sse2";
+    case SimdLevel::Avx2:
+        return "avx2";
+    case SimdLevel::Avx512:
+        return "avx512";
+    }
+    return "?";
+}
+
+} // namespace moji::simd
