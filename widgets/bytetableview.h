@@ -34,7 +34,6 @@ class ByteTableView : public QAbstractScrollArea {
     // The bytes to show, shared: the view keeps them readable for as long as it holds them,
     // whatever else is torn down. nullptr shows nothing.
     void setSource(std::shared_ptr<const moji::ByteSource> source);
-    [[nodiscard]] const std::shared_ptr<const moji::ByteSource>& source() const { return mSource; }
 
     void setBytesPerRow(int bytesPerRow);
     [[nodiscard]] int bytesPerRow() const { return mBytesPerRow; }
