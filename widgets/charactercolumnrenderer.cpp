@@ -80,20 +80,31 @@ void CharacterColumnRenderer::paintHeader(QPainter& painter, const RowPaint& pai
                          QString(QLatin1Char(moji::hexDigit(column & 0xF, moji::HexCase::Upper))));
 }
 
+struct CharacterColumnRenderer::Frame {
+    int origin;     // left(layout)
+    int lineHeight; // of a row
+    qreal radius;   // of an outline's corners
+    QColor text;
+    QColor placeholder; // for stand-ins and labels
+};
+
 void CharacterColumnRenderer::paintRows(QPainter& painter, const RowPaint& paint) const {
+    const RowLayout& layout = paint.layout;
+    const Frame frame{left(layout), layout.metrics().lineHeight, layout.metrics().lineHeight / 4.0,
+                      paint.palette.color(QPalette::Text),
+                      paint.palette.color(QPalette::PlaceholderText)};
     for (const Span& span : spansOf(paint.units))
-        paintSpan(painter, paint, span);
+        paintSpan(painter, paint, frame, span);
 }
 
 void CharacterColumnRenderer::paintSpan(QPainter& painter, const RowPaint& paint,
-                                        const Span& span) const {
+                                        const Frame& frame, const Span& span) const {
     const RowLayout& layout = paint.layout;
     const KindPalette& kinds = paint.kinds;
-    const int origin = left(layout);
-    const int lineHeight = layout.metrics().lineHeight;
-    const qreal radius = lineHeight / 4.0;
+    const int lineHeight = frame.lineHeight;
+    const qreal radius = frame.radius;
     const bool anomaly = span.look == Span::Look::Anomaly;
-    const auto cellLeft = [&](int column) { return layout.charCellLeft(column) - origin; };
+    const auto cellLeft = [&](int column) { return layout.charCellLeft(column) - frame.origin; };
 
     paint.forEachPiece(span.offset, span.length, [&](const RowPaint::Piece& piece) {
         const int y = piece.y;
@@ -124,14 +135,15 @@ void CharacterColumnRenderer::paintSpan(QPainter& painter, const RowPaint& paint
         painter.setRenderHint(QPainter::Antialiasing, false);
 
         if (piece.opensHere)
-            paintText(painter, paint, span, cells);
+            paintText(painter, paint, frame, span, cells);
         else
             painter.fillRect(QRect(cells.left() + 2, cells.center().y(), cells.width() - 4, 1),
                              anomaly ? kinds.anomaly(span.kind) : kinds.sequenceOutline());
     });
 }
 
-void CharacterColumnRenderer::paintText(QPainter& painter, const RowPaint& paint, const Span& span,
+void CharacterColumnRenderer::paintText(QPainter& painter, const RowPaint& paint,
+                                        const Frame& frame, const Span& span,
                                         const QRect& cell) const {
     switch (span.look) {
     case Span::Look::Anomaly:
@@ -141,17 +153,17 @@ void CharacterColumnRenderer::paintText(QPainter& painter, const RowPaint& paint
         break;
     case Span::Look::Text:
         painter.setFont(mFont);
-        painter.setPen(paint.palette.color(QPalette::Text));
+        painter.setPen(frame.text);
         painter.drawText(cell, Qt::AlignCenter, span.text);
         break;
     case Span::Look::Picture:
         painter.setFont(mFont);
-        painter.setPen(paint.palette.color(QPalette::PlaceholderText));
+        painter.setPen(frame.placeholder);
         painter.drawText(cell, Qt::AlignCenter, span.text);
         break;
     case Span::Look::Box: {
         painter.setFont(mLabelFont);
-        painter.setPen(paint.palette.color(QPalette::PlaceholderText));
+        painter.setPen(frame.placeholder);
         painter.setBrush(Qt::NoBrush);
         const QRect box = cell.adjusted(1, 3, -1, -3);
         painter.drawRect(box);

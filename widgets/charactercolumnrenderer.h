@@ -42,8 +42,10 @@ class CharacterColumnRenderer : public ColumnRenderer {
     [[nodiscard]] std::optional<Cell> cell(const RowLayout& layout, int column) const override;
 
   private:
-    void paintSpan(QPainter& painter, const RowPaint& paint, const Span& span) const;
-    void paintText(QPainter& painter, const RowPaint& paint, const Span& span,
+    struct Frame; // what paintRows works out once for all spans
+    void paintSpan(QPainter& painter, const RowPaint& paint, const Frame& frame,
+                   const Span& span) const;
+    void paintText(QPainter& painter, const RowPaint& paint, const Frame& frame, const Span& span,
                    const QRect& cell) const;
 
     QFont mHeaderFont; // the hex font

@@ -43,38 +43,53 @@ void HexColumnRenderer::paintHeader(QPainter& painter, const RowPaint& paint) co
     }
 }
 
+struct HexColumnRenderer::Frame {
+    int origin;     // left(layout)
+    int lineHeight; // of a row
+    int pad;        // between a cell and the outline around it
+    int cellWidth;
+    qreal radius; // of an outline's corners
+    QColor text;  // of a well-formed unit
+};
+
 void HexColumnRenderer::paintRows(QPainter& painter, const RowPaint& paint) const {
+    const RowLayout& layout = paint.layout;
+    const Frame frame{left(layout),
+                      layout.metrics().lineHeight,
+                      layout.metrics().charWidth / 2,
+                      layout.hexCellWidth(),
+                      layout.metrics().lineHeight / 4.0,
+                      paint.palette.color(QPalette::Text)};
+    painter.setFont(mFont);
     for (const moji::Sequence& unit : paint.units)
-        paintUnit(painter, paint, unit);
+        paintUnit(painter, paint, frame, unit);
 }
 
-void HexColumnRenderer::paintUnit(QPainter& painter, const RowPaint& paint,
+void HexColumnRenderer::paintUnit(QPainter& painter, const RowPaint& paint, const Frame& frame,
                                   const moji::Sequence& unit) const {
     const RowLayout& layout = paint.layout;
     const KindPalette& kinds = paint.kinds;
-    const int origin = left(layout);
-    const int lineHeight = layout.metrics().lineHeight;
-    const int pad = layout.metrics().charWidth / 2;
-    const qreal radius = lineHeight / 4.0;
+    const int lineHeight = frame.lineHeight;
+    const int pad = frame.pad;
+    const int cellWidth = frame.cellWidth;
+    const qreal radius = frame.radius;
     const bool anomaly = moji::isAnomaly(unit.kind);
     const bool notice = moji::noticeKindOf(unit).has_value();
-    const QColor textColor =
-        anomaly ? kinds.anomaly(unit.kind) : paint.palette.color(QPalette::Text);
-    const auto cellLeft = [&](int column) { return layout.hexCellLeft(column) - origin; };
+    const QColor& textColor = anomaly ? kinds.anomaly(unit.kind) : frame.text;
+    const auto cellLeft = [&](int column) { return layout.hexCellLeft(column) - frame.origin; };
 
     paint.forEachPiece(unit.offset, unit.length, [&](const RowPaint::Piece& piece) {
         const int y = piece.y;
         const QRect span(cellLeft(piece.firstColumn) - pad + 1, y + 1,
-                         cellLeft(piece.lastColumn) + layout.hexCellWidth() -
-                             cellLeft(piece.firstColumn) + 2 * pad - 2,
+                         cellLeft(piece.lastColumn) + cellWidth - cellLeft(piece.firstColumn) +
+                             2 * pad - 2,
                          lineHeight - 2);
 
         // Selection first, then tints, outlines and text.
         int a = 0, b = 0;
         if (paint.selectedColumns(piece, &a, &b))
             painter.fillRect(QRect(cellLeft(a) - pad, y,
-                                   cellLeft(b) + layout.hexCellWidth() - cellLeft(a) + 2 * pad,
-                                   lineHeight),
+                                   cellLeft(b) + cellWidth - cellLeft(a) + 2 * pad, lineHeight),
                              paint.selection);
 
         painter.setRenderHint(QPainter::Antialiasing, true);
@@ -90,8 +105,7 @@ void HexColumnRenderer::paintUnit(QPainter& painter, const RowPaint& paint,
                 painter.setBrush(offset == unit.offset ? kinds.leadTint()
                                                        : kinds.continuationTint());
                 painter.drawRoundedRect(
-                    QRect(cellLeft(column) - 2, y + 3, layout.hexCellWidth() + 4, lineHeight - 6),
-                    3, 3);
+                    QRect(cellLeft(column) - 2, y + 3, cellWidth + 4, lineHeight - 6), 3, 3);
             }
             painter.setPen(QPen(kinds.sequenceOutline(), 1));
             painter.setBrush(Qt::NoBrush);
@@ -113,7 +127,6 @@ void HexColumnRenderer::paintUnit(QPainter& painter, const RowPaint& paint,
         }
         painter.setRenderHint(QPainter::Antialiasing, false);
 
-        painter.setFont(mFont);
         painter.setPen(textColor);
         const int baseline = y + paint.baseline;
         for (std::uint64_t offset = piece.first; offset < piece.end; ++offset) {

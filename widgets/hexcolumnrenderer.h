@@ -19,7 +19,9 @@ class HexColumnRenderer : public ColumnRenderer {
     [[nodiscard]] std::optional<Cell> cell(const RowLayout& layout, int column) const override;
 
   private:
-    void paintUnit(QPainter& painter, const RowPaint& paint, const moji::Sequence& unit) const;
+    struct Frame; // what paintRows works out once for all units
+    void paintUnit(QPainter& painter, const RowPaint& paint, const Frame& frame,
+                   const moji::Sequence& unit) const;
 
     QFont mFont;
 };
