@@ -363,6 +363,27 @@ class TestScanner : public QObject {
             QCOMPARE(index.lowerBound(probe), std::uint64_t(expected));
         }
     }
+
+    // MOJISCOPE_SIMD_LEVEL lowers the detected level to the one it names, never raises it, and
+    // an unknown name changes nothing.
+    void levelFromEnvironment() {
+        using moji::simd::SimdLevel;
+        const QByteArray saved = qgetenv("MOJISCOPE_SIMD_LEVEL");
+        const bool wasSet = qEnvironmentVariableIsSet("MOJISCOPE_SIMD_LEVEL");
+        qunsetenv("MOJISCOPE_SIMD_LEVEL");
+        const SimdLevel cpu = moji::simd::detectSimdLevel();
+        for (SimdLevel level :
+             {SimdLevel::Scalar, SimdLevel::Sse2, SimdLevel::Avx2, SimdLevel::Avx512}) {
+            qputenv("MOJISCOPE_SIMD_LEVEL", moji::simd::simdLevelName(level));
+            QCOMPARE(moji::simd::detectSimdLevel(), std::min(level, cpu));
+        }
+        qputenv("MOJISCOPE_SIMD_LEVEL", "fastest");
+        QCOMPARE(moji::simd::detectSimdLevel(), cpu);
+        if (wasSet)
+            qputenv("MOJISCOPE_SIMD_LEVEL", saved);
+        else
+            qunsetenv("MOJISCOPE_SIMD_LEVEL");
+    }
 };
 
 QTEST_GUILESS_MAIN(TestScanner)

@@ -33,9 +33,15 @@ using BlockKernel = size_t (*)(const uint8_t* data, size_t size, SequenceCounts&
 // yes/no check whose `counts` are meaningless.
 [[nodiscard]] BlockKernel blockKernel(SimdLevel level, bool counting = true);
 
-// The best level this CPU supports.
+// The best level this CPU supports, lowered to the level named by the environment variable
+// MOJISCOPE_SIMD_LEVEL when that is set to a name simdLevelName() gives (so a machine with
+// AVX-512 can run, test and time exactly what an AVX2-only one runs). An unknown name is
+// ignored.
 [[nodiscard]] SimdLevel detectSimdLevel();
 
 [[nodiscard]] const char* simdLevelName(SimdLevel level);
+
+// The level simdLevelName() calls `name`, or false when there is none.
+[[nodiscard]] bool simdLevelFromName(const char* name, SimdLevel& level);
 
 } // namespace moji::simd
