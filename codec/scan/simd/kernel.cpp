@@ -6,11 +6,11 @@
 
 namespace moji::simd {
 
-size_t validateBlocksSse2(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx2(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx512(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx2Only(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx512Only(const uint8_t*, size_t, SequenceCounts&, bool&);
+void validateBlocksSse2(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx2(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx512(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx2Only(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx512Only(const uint8_t*, size_t, KernelResult&);
 
 BlockKernel blockKernel(SimdLevel level, bool counting) {
     switch (level) {
