@@ -109,13 +109,13 @@ constexpr uint8_t kByte2High[16] = {
     kTooShort, // 11__
 };
 
-// Notices (see NoticeKind), flagged by four more lookups: the high and the low nibble of a byte
-// (a control or DEL there), and with the high nibble of the byte after it and the low nibble of
-// the byte before it, the second-last byte of a notice of several bytes. For a vector the first
-// two are looked up with the nibbles of `prev1` that the validation computes, so a control is
-// flagged at the byte after it; an ASCII block looks up its own bytes instead. A notice of
-// several bytes is flagged at its last byte. U+xFFFE/F is flagged with all of U+xFFF0-U+xFFFF,
-// U+FEFF with U+FEF0-U+FEFF (where the byte before is ?F, not only EF): a superset, rarely used.
+// Notices (see NoticeKind) are flagged by four more lookups, as errors are: the high and the low
+// nibble of a byte B, the high nibble of the byte after B and the low nibble of the byte before
+// B. A control or DEL is B itself; a notice of several bytes ends right after B, and is flagged
+// there, at its last byte. In a vector with bytes >= 80, B is `prev1`, whose nibbles the
+// validation computes, so a control is flagged at the byte after it; an ASCII block looks up
+// its own bytes. Some rows are supersets, for the exact reader to decide: U+xFFF0-U+xFFFF for
+// U+xFFFE/F, U+FEF0-U+FEFF for U+FEFF, and the byte before B may be any ?F, not only EF.
 constexpr uint8_t kControl0 = 1 << 0; // 0000____ other than tab, LF, CR: a C0 control
 constexpr uint8_t kControl1 = 1 << 1; // 0001____: a C0 control
 constexpr uint8_t kDelete = 1 << 2;   // 01111111
@@ -224,7 +224,8 @@ constexpr size_t kPrefetchDistance = 4096;
 
 // A control or DEL other than tab, LF and CR.
 constexpr bool isControl(uint8_t byte) {
-    return (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F;
+    constexpr uint32_t kC0 = ~((1u << '\t') | (1u << '\n') | (1u << '\r'));
+    return byte < 0x20 ? (kC0 >> byte) & 1 : byte == 0x7F;
 }
 
 // With Counting false, the validator neither counts sequences nor looks for notices: a plain
