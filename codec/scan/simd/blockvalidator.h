@@ -434,7 +434,8 @@ class BlockValidator {
     // counted whole: takes off what it added.
     static void uncountTail(const uint8_t* data, size_t from, size_t to, Totals& totals) {
         if constexpr (Counting) {
-            for (size_t at = from; at < to; ++at)
+            // At most four bytes (an incomplete sequence, or a control after one).
+            for (size_t at = from; at < to && at < from + 4; ++at)
                 totals.nonAscii -= data[at] >> 7;
             if (to - from >= 3 && data[from] >= 0xE0)
                 --totals.continued; // its third byte (a fourth cannot be there)
