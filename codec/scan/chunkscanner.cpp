@@ -305,8 +305,12 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
 #endif
         const std::uint8_t lead = data[at];
         if (kPlainAscii[lead]) {
+            // A run of plain ASCII; with a kernel to go back to, only as far as the exit below.
             const std::size_t start = at;
-            while (++at < size && kPlainAscii[data[at]]) {
+            const std::size_t end =
+                mKernel ? std::min(size, std::max({mustReach, quietSince + quietBytes, at + 1}))
+                        : size;
+            while (++at < end && kPlainAscii[data[at]]) {
             }
             out.counts.sequencesByLength[1] += at - start;
         } else if (lead == 0) {
