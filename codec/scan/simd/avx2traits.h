@@ -33,8 +33,6 @@ struct Avx2Traits {
     static V bitOr(V a, V b) { return _mm256_or_si256(a, b); }
     static V bitXor(V a, V b) { return _mm256_xor_si256(a, b); }
     static V subsU(V a, V b) { return _mm256_subs_epu8(a, b); }
-    static V add(V a, V b) { return _mm256_add_epi8(a, b); }
-    static V eqBytes(V v, uint8_t b) { return _mm256_cmpeq_epi8(v, splat(b)); }
     // The vector of the N bytes before `input`: the last N of `previous`, then input's first.
     template <int N>
     static V previous(V input, V previous) {

@@ -36,10 +36,6 @@ struct Avx512Traits {
     static V bitOr(V a, V b) { return _mm512_or_si512(a, b); }
     static V bitXor(V a, V b) { return _mm512_xor_si512(a, b); }
     static V subsU(V a, V b) { return _mm512_subs_epu8(a, b); }
-    static V add(V a, V b) { return _mm512_add_epi8(a, b); }
-    static V eqBytes(V v, uint8_t b) {
-        return _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(v, splat(b)));
-    }
     // The vector of the N bytes before `input`: the last N of `previous`, then input's first.
     template <int N>
     static V previous(V input, V previous) {

@@ -5,19 +5,18 @@
 // compiled with its own target flags; everything here has internal linkage so no code built
 // for one instruction set can be picked by the linker for another.
 //
-// Interface of T (one vector V of kWidth bytes; kBlockSize / kWidth vectors a block):
+// Interface of T: `using V` (one vector), `static constexpr int kWidth` (its bytes; kBlockSize is
+// a multiple), `using Mask`, and these static functions:
 //   V load(const uint8_t*), zero(), splat(uint8_t), table(const uint8_t (&)[16])
 //   V incompleteLimits()         FF in every byte but the last three: F0-1, E0-1, C0-1
 //   V lookup(V table, V index)   table[index] per byte, every index a nibble (0-15)
 //   V highNibble(V), lowNibble(V)
 //   V bitAnd(V, V), bitOr(V, V), bitXor(V, V)
-//   V add(V a, V b)              a + b per byte, wrapping
 //   V subsU(V a, V b)            a - b per byte, unsigned, saturating at 0
-//   V eqBytes(V v, uint8_t b)    FF where v == b, else 00
 //   V previous<N>(V input, V previous)  the last N bytes of `previous`, then input's first N
 //   bool any(V)                  some byte is not 00
-//   Mask                         an unsigned integer with a fixed group of bits per byte, byte
-//                                0 lowest: all of a byte's bits are set or all are clear
+//   Mask                         an unsigned integer of 8 * sizeof(Mask) / kWidth bits per byte,
+//                                byte 0 lowest: all of a byte's bits are set or all are clear
 //   Mask highBits(V)             bytes >= 80
 //   Mask nonZero(V)              bytes not 00
 //   Mask firstBytes(int n)       bytes [0, n), 0 <= n <= kWidth
