@@ -23,8 +23,7 @@ struct ChunkResult {
 // Scans one stretch of bytes as a whole stream: the fast block kernel over well-formed text,
 // the exact unit reader (readSequence) from the sequence boundary before any byte the kernel
 // flags, back to the kernel right past that byte, or where damage is dense once 64 quiet bytes
-// have passed. The results are exactly those
-// of StreamDecoder on the same bytes.
+// have passed. The results are exactly those of StreamDecoder on the same bytes.
 class ChunkScanner {
   public:
     struct Limits {

@@ -251,8 +251,10 @@ class BlockValidator {
             V in[kVectors];
             Mask high[kVectors];
             Mask anyHigh = 0;
-            // Hardware prefetchers stop at 4 KiB pages; this keeps memory busy across them.
-            __builtin_prefetch(data + at + kPrefetchDistance);
+            // Hardware prefetchers stop at 4 KiB pages; this keeps memory busy across them. (The
+            // address may lie past the data: a prefetch never faults.)
+            __builtin_prefetch(reinterpret_cast<const void*>(
+                reinterpret_cast<uintptr_t>(data + at) + kPrefetchDistance));
             for (int i = 0; i < kVectors; ++i) {
                 in[i] = T::load(data + at + i * T::kWidth);
                 high[i] = T::highBits(in[i]);

@@ -26,7 +26,10 @@ void validateBlocksSse2(const uint8_t* data, size_t size, KernelResult& result) 
     size_t at = 0;
     for (; at + kBlockSize <= size; at += kBlockSize) {
         unsigned long long flagged = 0;
-        __builtin_prefetch(data + at + 4096); // hardware prefetchers stop at 4 KiB pages
+        // Hardware prefetchers stop at 4 KiB pages. (The address may lie past the data: a
+        // prefetch never faults.)
+        __builtin_prefetch(
+            reinterpret_cast<const void*>(reinterpret_cast<uintptr_t>(data + at) + 4096));
         for (int i = 0; i < kBlockSize; i += 16)
             flagged |= static_cast<unsigned long long>(notPlainAscii(
                            _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at + i))))
