@@ -28,7 +28,7 @@ std::unique_ptr<Document> Document::open(const QString& path, QString* error) {
 
 const std::vector<moji::Sequence>& Document::units(std::uint64_t from, std::uint64_t to) {
     if (from != mWindowFrom || to != mWindowTo) {
-        mWindow = moji::WindowDecoder::decode(bytes(), from, to);
+        mWindow = moji::WindowDecoder::decode(bytes(), from, to, longRuns());
         mWindowFrom = from;
         mWindowTo = to;
     }
@@ -36,7 +36,13 @@ const std::vector<moji::Sequence>& Document::units(std::uint64_t from, std::uint
 }
 
 moji::Sequence Document::unitAt(std::uint64_t offset) const {
-    return moji::WindowDecoder::unitAt(bytes(), offset);
+    return moji::WindowDecoder::unitAt(bytes(), offset, longRuns());
+}
+
+std::span<const moji::Sequence> Document::longRuns() const {
+    if (!mResult)
+        return {};
+    return mResult->longRuns;
 }
 
 void Document::startScan() {
@@ -79,6 +85,8 @@ void Document::startScan() {
                 mScanning = false;
                 if (finished->status != moji::ScanResult::Status::Stopped)
                     mResult = std::make_unique<moji::ScanResult>(std::move(*finished));
+                mWindowFrom = 1; // decoded windows may now be exact where they were clipped
+                mWindowTo = 0;
                 emit scanFinished();
             },
             Qt::QueuedConnection);

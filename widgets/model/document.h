@@ -62,6 +62,9 @@ class Document : public QObject {
   private:
     static constexpr int kDensityBins = 4096;
 
+    // The finished scan's long runs, so window decodes never read one; empty before.
+    [[nodiscard]] std::span<const moji::Sequence> longRuns() const;
+
     std::unique_ptr<moji::ByteSource> mSource;
     QString mPath;
 
