@@ -109,7 +109,7 @@ class BlockValidator {
           mIncompleteLimits(T::incompleteLimits()) {}
 
     // Validates whole 64-byte blocks of data[0, size), starting at a sequence boundary.
-    // See validateBlocks() in kernel.h for the contract.
+    // See BlockKernel in kernel.h for the contract.
     size_t run(const uint8_t* data, size_t size, SequenceCounts& counts, bool& failed) {
         failed = false;
         size_t at = 0;
