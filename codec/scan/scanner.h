@@ -1,9 +1,10 @@
 #pragma once
 
-// scan/ owns whole-source scanning: splitting a source at self-synchronising points, the SIMD
+// scan/ owns whole-source scanning: splitting a source at sync points (chunksplit.h), the SIMD
 // block kernels (simd/) that pass valid text at memory speed, the exact per-unit path around
-// damage, and the ScanResult it produces: exact counts plus a bounded index of anomalies and
-// notices. Its results always equal decode/'s StreamDecoder fed the same bytes.
+// damage, the budget that bounds the index across threads (indexbudget.h), and the ScanResult
+// it produces: exact counts plus a bounded index of anomalies and notices. Its results always
+// equal decode/'s StreamDecoder fed the same bytes.
 
 #include "io/bytesource.h"
 #include "scan/scanresult.h"
