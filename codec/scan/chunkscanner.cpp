@@ -106,7 +106,7 @@ std::size_t roomIn(std::vector<Item>& items, std::uint64_t& grant, std::size_t l
                    IndexBudget* budget, std::size_t wanted) {
     if (!budget)
         return limit > items.size() ? limit - items.size() : 0;
-    constexpr std::uint64_t kFirstGrant = 1024;
+    constexpr std::uint64_t kFirstGrant = 64;
     const std::uint64_t room = grant - items.size();
     if (room >= wanted || grant >= limit)
         return static_cast<std::size_t>(room);
