@@ -496,6 +496,11 @@ class TestScanner : public QObject {
         QTest::newRow("all controls") << Bytes(2 << 20, 0x01);
         QTest::newRow("random") << testsupport::randomUtf8ish(random, 1 << 20);
         QTest::newRow("damage late") << headThenTail(validText(1 << 20), {0xFF, 0x01}, 1 << 20);
+        Bytes sparse = validText(2 << 20);
+        for (std::size_t at = 0; at < sparse.size(); at += 8192)
+            sparse[at] = 0xFF;
+        QTest::newRow("dense first, sparse after")
+            << headThenTail(Bytes(256 << 10, 0xFF), sparse, 1);
     }
 
     void indexLimitsHoldWithSixteenThreads() {
