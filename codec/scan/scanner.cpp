@@ -85,8 +85,10 @@ class ParallelScan {
     }
 
     // Scans chunk `index` afresh into its result, recording at most the given numbers of items
-    // and only what the budgets grant.
-    void scanChunk(std::size_t index, std::size_t anomalyRoom, std::size_t noticeRoom) {
+    // and only what the budgets grant. With `exactRoom` (a rescan, which knows how many items
+    // it will record) the entries are taken and allocated at once, not in growing steps.
+    void scanChunk(std::size_t index, std::size_t anomalyRoom, std::size_t noticeRoom,
+                   bool exactRoom = false) {
         ChunkScanner::Limits limits{anomalyRoom, noticeRoom, mOptions.stopAtFirstAnomaly,
                                     &mAnomalyBudget, &mNoticeBudget};
         ChunkScanner scanner(mKernel, limits, mOptions.cancel);
@@ -94,8 +96,15 @@ class ParallelScan {
         const std::uint64_t length = mStarts[index + 1] - begin;
         if (mSource)
             mSource->prepare(begin, length);
-        mChunks[index].result = {};
-        scanner.scan(mData + begin, static_cast<std::size_t>(length), begin, mChunks[index].result);
+        ChunkResult& result = mChunks[index].result;
+        result = {};
+        if (exactRoom) {
+            result.anomalyGrant = mAnomalyBudget.take(anomalyRoom);
+            result.anomalies.reserve(static_cast<std::size_t>(result.anomalyGrant));
+            result.noticeGrant = mNoticeBudget.take(noticeRoom);
+            result.notices.reserve(static_cast<std::size_t>(result.noticeGrant));
+        }
+        scanner.scan(mData + begin, static_cast<std::size_t>(length), begin, result);
     }
 
     // Drops the records of chunk `index`, giving their entries back.
@@ -189,7 +198,7 @@ class ParallelScan {
                             mNoticeBudget.available() < wantedNotices))
                         dropRecords(--lastHolding);
                     scanChunk(index, static_cast<std::size_t>(wantedAnomalies),
-                              static_cast<std::size_t>(wantedNotices));
+                              static_cast<std::size_t>(wantedNotices), true);
                     if (part.stopped)
                         result.status = ScanResult::Status::Stopped;
                 }
