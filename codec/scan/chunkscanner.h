@@ -27,9 +27,9 @@ struct ChunkResult {
 };
 
 // Scans one stretch of bytes as a whole stream: the fast block kernel over well-formed text,
-// the exact unit reader (readSequence) from the sequence boundary before any block the kernel
-// refuses, back to the kernel once 64 quiet bytes have passed. The results are exactly those
-// of StreamDecoder on the same bytes.
+// the exact unit reader (readSequence) from the sequence boundary before any byte the kernel
+// flags, back to the kernel right past that byte, or where damage is dense once 64 quiet bytes
+// have passed. The results are exactly those of StreamDecoder on the same bytes.
 class ChunkScanner {
   public:
     // At most anomalyRoom anomalies and noticeRoom notices are recorded, and with a budget
@@ -57,8 +57,11 @@ class ChunkScanner {
     // from the budget when it has them.
     std::size_t anomalyRoom(ChunkResult& out, std::size_t wanted);
     std::size_t noticeRoom(ChunkResult& out, std::size_t wanted);
+    // Decodes units from `from` until at least `mustReach` and `quietBytes` bytes after the last
+    // anomaly or notice (or to `size` without a kernel); returns where it stopped.
     std::size_t decodeExactly(const std::uint8_t* data, std::size_t size, std::size_t from,
-                              std::size_t mustReach, std::uint64_t base, ChunkResult& out);
+                              std::size_t mustReach, std::size_t quietBytes, std::uint64_t base,
+                              ChunkResult& out);
 
     simd::BlockKernel mKernel;
     // What decodeWindow() finds in one window before it is appended (at most one per byte).
