@@ -45,6 +45,7 @@ ByteTableView::ByteTableView(QWidget* parent) : QAbstractScrollArea(parent) {
 
 void ByteTableView::setSource(std::shared_ptr<const moji::ByteSource> source) {
     mSource = std::move(source);
+    mScan = nullptr;
     mWindow.clear();
     mWindowFrom = 1;
     mWindowTo = 0;
@@ -57,18 +58,30 @@ void ByteTableView::setSource(std::shared_ptr<const moji::ByteSource> source) {
     viewport()->update();
 }
 
+void ByteTableView::setScan(std::shared_ptr<const moji::ScanResult> scan) {
+    mScan = std::move(scan);
+    mWindowFrom = 1; // decoded windows may now be exact where they were clipped
+    mWindowTo = 0;
+    viewport()->update();
+}
+
+std::span<const moji::Sequence> ByteTableView::longRuns() const {
+    return mScan ? std::span<const moji::Sequence>(mScan->longRuns)
+                 : std::span<const moji::Sequence>();
+}
+
 std::span<const std::uint8_t> ByteTableView::bytes() const {
     return mSource ? mSource->bytes() : std::span<const std::uint8_t>();
 }
 
 moji::Sequence ByteTableView::unitAt(std::uint64_t offset) const {
-    return moji::WindowDecoder::unitAt(bytes(), offset);
+    return moji::WindowDecoder::unitAt(bytes(), offset, longRuns());
 }
 
 const std::vector<moji::Sequence>& ByteTableView::unitsBetween(std::uint64_t from,
                                                                std::uint64_t to) {
     if (from != mWindowFrom || to != mWindowTo) {
-        mWindow = moji::WindowDecoder::decode(bytes(), from, to);
+        mWindow = moji::WindowDecoder::decode(bytes(), from, to, longRuns());
         mWindowFrom = from;
         mWindowTo = to;
     }

@@ -6,6 +6,7 @@
 #include "io/bytesource.h"
 #include "offsetcolumnrenderer.h"
 #include "rowlayout.h"
+#include "scan/scanresult.h"
 
 #include <QAbstractScrollArea>
 
@@ -34,6 +35,9 @@ class ByteTableView : public QAbstractScrollArea {
     // The bytes to show, shared: the view keeps them readable for as long as it holds them,
     // whatever else is torn down. nullptr shows nothing.
     void setSource(std::shared_ptr<const moji::ByteSource> source);
+    // The finished scan of those bytes, shared; its long runs spare every decode the view makes
+    // from reading them. nullptr (no scan yet) clips such runs to what a decode may read.
+    void setScan(std::shared_ptr<const moji::ScanResult> scan);
 
     void setBytesPerRow(int bytesPerRow);
     [[nodiscard]] int bytesPerRow() const { return mBytesPerRow; }
@@ -89,7 +93,10 @@ class ByteTableView : public QAbstractScrollArea {
     std::uint64_t offsetAt(const QPoint& position, Area* area) const;
     int headerHeight() const;
 
+    [[nodiscard]] std::span<const moji::Sequence> longRuns() const;
+
     std::shared_ptr<const moji::ByteSource> mSource;
+    std::shared_ptr<const moji::ScanResult> mScan;
     std::vector<moji::Sequence> mWindow;
     std::uint64_t mWindowFrom = 1, mWindowTo = 0;
     OffsetColumnRenderer mOffsets;

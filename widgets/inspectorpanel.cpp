@@ -12,13 +12,12 @@
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 
 namespace {
 
-QString hex(std::span<const std::uint8_t> bytes) {
-    return QString::fromUtf8(moji::formatHexBytes(bytes, moji::HexCase::Upper, 32)) +
-           (bytes.size() > 32 ? QStringLiteral(" …") : QString());
-}
+// Bytes of a unit kept and shown: a run of continuation bytes may be gigabytes long.
+constexpr std::size_t kShownBytes = 32;
 
 // The code point a view should describe: the character, or what a naive decoder would read.
 std::optional<std::uint32_t> describedCodePoint(const moji::Sequence& unit) {
@@ -45,7 +44,15 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
                  text += QStringLiteral(" — ") + KindPalette::displayName(*notice);
              return text.toHtmlEscaped();
          }},
-        {tr("Bytes"), [](C c) { return hex(c.bytes); }},
+        {tr("Bytes"),
+         [](C c) {
+             QString text = QString::fromUtf8(
+                 moji::formatHexBytes(c.bytes, moji::HexCase::Upper, kShownBytes));
+             if (c.unit.length > c.bytes.size())
+                 text += QStringLiteral(" … ") +
+                         tr("(%1 bytes)").arg(QLocale().toString(qulonglong(c.unit.length)));
+             return text;
+         }},
         {tr("Binary"), [this](C c) { return binaryHtml(c); }},
         {tr("Payload"), [this](C c) { return payloadHtml(c); }},
         {tr("Code point"),
@@ -168,7 +175,8 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
 
 void InspectorPanel::showUnit(const moji::Sequence& unit, std::span<const std::uint8_t> bytes,
                               std::optional<std::uint8_t> following) {
-    mContext = Context{unit, std::vector<std::uint8_t>(bytes.begin(), bytes.end()), following};
+    const auto shown = bytes.first(std::min(bytes.size(), kShownBytes));
+    mContext = Context{unit, std::vector<std::uint8_t>(shown.begin(), shown.end()), following};
     refresh();
 }
 

@@ -1,6 +1,7 @@
 #include "cli/scancommand.h"
 
 #include "cli/textreport.h"
+#include "cli/threadsoption.h"
 #include "describe/explanation.h"
 #include "describe/textformat.h"
 #include "io/sourceopener.h"
@@ -123,6 +124,7 @@ int ScanCommand::run(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.addOption({"json", "Write one JSON object."});
     parser.addOption({"limit", "List at most N anomalies and N notices.", "N"});
+    parser.addOption(ThreadsOption::option());
     parser.addPositionalArgument("FILE", "The file to scan (- for standard input).");
     if (!parser.parse(QStringList{"scan"} + arguments)) {
         std::cerr << "mojiscope scan: " << parser.errorText().toStdString() << "\n";
@@ -131,7 +133,7 @@ int ScanCommand::run(const QStringList& arguments) {
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1) {
         std::cerr << "mojiscope scan: give exactly one FILE (usage: mojiscope scan [--json] "
-                     "[--limit N] FILE)\n";
+                     "[--limit N] [--threads N] FILE)\n";
         return 2;
     }
     const bool json = parser.isSet("json");
@@ -145,6 +147,9 @@ int ScanCommand::run(const QStringList& arguments) {
             return 2;
         }
     }
+    const auto threads = ThreadsOption::value(parser, "scan");
+    if (!threads)
+        return 2;
     const std::string path = files.first().toStdString();
     auto opened = moji::openSource(path);
     if (auto* error = std::get_if<std::string>(&opened)) {
@@ -152,7 +157,9 @@ int ScanCommand::run(const QStringList& arguments) {
         return 2;
     }
     const auto& source = *std::get<0>(opened);
-    const moji::ScanResult result = moji::scanSource(source);
+    moji::ScanOptions options;
+    options.threads = *threads;
+    const moji::ScanResult result = moji::scanSource(source, options);
     if (result.status == moji::ScanResult::Status::SourceChanged) {
         std::cerr << "mojiscope scan: " << path << ": the file changed while it was read\n";
         return 2;

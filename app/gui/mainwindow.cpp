@@ -331,6 +331,7 @@ void MainWindow::onScanFinished() {
     if (result && result->status == moji::ScanResult::Status::SourceChanged)
         checkFileOnDisk();
     mNavigator->setScan(result, mDocument->source());
+    mView->setScan(result);
     updateVerdict();
     updateOverview();
 }

@@ -27,7 +27,13 @@ std::unique_ptr<Document> Document::open(const QString& path, QString* error) {
 }
 
 moji::Sequence Document::unitAt(std::uint64_t offset) const {
-    return moji::WindowDecoder::unitAt(bytes(), offset);
+    return moji::WindowDecoder::unitAt(bytes(), offset, longRuns());
+}
+
+std::span<const moji::Sequence> Document::longRuns() const {
+    if (!mResult)
+        return {};
+    return mResult->longRuns;
 }
 
 void Document::startScan() {

@@ -35,6 +35,9 @@ class Document : public QObject {
 
     // The unit containing `offset` (offset < size()).
     [[nodiscard]] moji::Sequence unitAt(std::uint64_t offset) const;
+    // The finished scan's long continuation runs, so window decodes never read one; empty
+    // before the scan has finished.
+    [[nodiscard]] std::span<const moji::Sequence> longRuns() const;
 
     void startScan();
     void cancelScan();
