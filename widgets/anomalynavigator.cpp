@@ -1,5 +1,6 @@
 #include "anomalynavigator.h"
 
+#include "countformat.h"
 #include "kindpalette.h"
 #include "model/anomalytablemodel.h"
 
@@ -43,12 +44,12 @@ AnomalyNavigator::AnomalyNavigator(QWidget* parent)
                                   ? std::optional(static_cast<moji::SequenceKind>(kind.toInt()))
                                   : std::nullopt);
     });
-    const auto jump = [this](const QModelIndex& index) {
+    // activated covers a double-click (and a single click where the style activates on one) as
+    // well as Enter: listening to doubleClicked too would jump twice.
+    connect(mTable, &QTableView::activated, this, [this](const QModelIndex& index) {
         const moji::Sequence& anomaly = mModel->anomalyAt(index.row());
         emit jumpRequested(anomaly.offset, anomaly.length);
-    };
-    connect(mTable, &QTableView::activated, this, jump);
-    connect(mTable, &QTableView::doubleClicked, this, jump);
+    });
     setScan(nullptr, {});
 }
 
@@ -74,8 +75,11 @@ void AnomalyNavigator::setScan(const moji::ScanResult* result,
                     .arg(count),
                 kind);
     }
-    QString summary = result->valid() ? tr("Well-formed UTF-8: no anomalies.")
-                                      : tr("%n anomalies", "", int(result->counts.anomalies()));
+    const std::uint64_t anomalies = result->counts.anomalies();
+    QString summary =
+        result->valid()
+            ? tr("Well-formed UTF-8: no anomalies.")
+            : tr("%1 anomalies", "", pluralSelector(anomalies)).arg(formatCount(anomalies));
     if (result->unindexedAnomalies() > 0)
         summary += tr(" (the first %1 are listed; %2 more are counted but not listed)")
                        .arg(result->anomalies.size())
