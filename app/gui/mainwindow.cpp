@@ -402,7 +402,7 @@ void MainWindow::updateVerdict() {
     }
     const moji::ScanResult* result = mDocument->scanResult();
     if (mDocument->scanning()) {
-        mVerdictLabel->setText(tr("Scanning %1 bytes…").arg(mDocument->size()));
+        mVerdictLabel->setText(tr("Scanning %1 bytes…").arg(formatCount(mDocument->size())));
     } else if (!result) {
         mVerdictLabel->setText(tr("Not scanned"));
     } else if (result->valid()) {
