@@ -303,6 +303,28 @@ class TestInspectorWindow : public QObject {
         QCOMPARE(document->scanResult()->counts.anomalies(), std::uint64_t(9));
     }
 
+    // Background work of one kind: the latest request wins, the one it replaced is not reported.
+    void documentReportsOnlyTheLatestFindAndCount() {
+        Document* document = mWindow->document();
+        QSignalSpy found(document, &Document::findFinished);
+        document->startFind("|", 0, true);
+        document->startFind("\x0a", 0, true);
+        QTRY_COMPARE(found.count(), 1);
+        QTest::qWait(50);
+        QCOMPARE(found.count(), 1);
+        QCOMPARE(found.first().at(0).toBool(), true);
+        QCOMPARE(found.first().at(1).toULongLong(), quint64(kSample.size() - 1));
+
+        QSignalSpy counted(document, &Document::countFinished);
+        document->startCounting(0, 1);
+        document->startCounting(0, 4);
+        QTRY_COMPARE(counted.count(), 1);
+        QTest::qWait(50);
+        QCOMPARE(counted.count(), 1);
+        QCOMPARE(counted.first().at(1).toULongLong(), quint64(4));
+        QCOMPARE(counted.first().at(2).toULongLong(), quint64(2)); // "a" and あ
+    }
+
     void navigatorDoubleClickJumpsOnce() {
         AnomalyNavigator* navigator = mWindow->navigator();
         QSignalSpy jumps(navigator, &AnomalyNavigator::jumpRequested);
