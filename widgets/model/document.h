@@ -72,7 +72,6 @@ class Document : public QObject {
     // Counts in the background the characters of [from, to) (well-formed sequences plus
     // anomalies, as a scan of those bytes alone counts them): countFinished.
     void startCounting(std::uint64_t from, std::uint64_t to);
-    [[nodiscard]] bool counting() const { return mCount.watcher != nullptr; }
 
   signals:
     void scanProgress(quint64 done, quint64 total);
