@@ -13,6 +13,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -301,6 +302,27 @@ class TestInspectorWindow : public QObject {
         QCOMPARE(hadResult, QList<bool>{true});
         QVERIFY(!document->scanning());
         QCOMPARE(document->scanResult()->counts.anomalies(), std::uint64_t(9));
+    }
+
+    // Cancel scan stops the scan without waiting for it and without reporting it as finished.
+    void cancelScanReturnsAtOnce() {
+        const QString big = mDir.filePath("cancelled.bin");
+        writeSparse(big, 256 << 20);
+        QVERIFY(mWindow->openFile(big));
+        Document* document = mWindow->document();
+        QSignalSpy finished(document, &Document::scanFinished);
+        QVERIFY(document->scanning());
+        QPushButton* cancel = nullptr;
+        for (QPushButton* button : mWindow->statusBar()->findChildren<QPushButton*>())
+            if (button->text() == "Cancel scan")
+                cancel = button;
+        QVERIFY(cancel && !cancel->isHidden());
+        cancel->click();
+        QVERIFY(!document->scanning());
+        QVERIFY(mWindow->statusText().contains("Scan cancelled"));
+        QTest::qWait(100);
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(document->scanResult() == nullptr);
     }
 
     // Background work of one kind: the latest request wins, the one it replaced is not reported.
