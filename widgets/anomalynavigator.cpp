@@ -65,14 +65,14 @@ void AnomalyNavigator::setScan(const moji::ScanResult* result,
         mSummary->setText(tr("The scan has not finished."));
         return;
     }
-    mFilter->addItem(tr("All kinds (%1)").arg(result->counts.anomalies()));
+    mFilter->addItem(tr("All kinds (%1)").arg(formatCount(result->counts.anomalies())));
     for (int kind = 1; kind < moji::kSequenceKindCount; ++kind) {
         const auto count = result->counts.byKind[kind];
         if (count > 0)
             mFilter->addItem(
                 QStringLiteral("%1 (%2)")
                     .arg(KindPalette::displayName(static_cast<moji::SequenceKind>(kind)))
-                    .arg(count),
+                    .arg(formatCount(count)),
                 kind);
     }
     const std::uint64_t anomalies = result->counts.anomalies();
@@ -82,7 +82,7 @@ void AnomalyNavigator::setScan(const moji::ScanResult* result,
             : tr("%1 anomalies", "", pluralSelector(anomalies)).arg(formatCount(anomalies));
     if (result->unindexedAnomalies() > 0)
         summary += tr(" (the first %1 are listed; %2 more are counted but not listed)")
-                       .arg(result->anomalies.size())
-                       .arg(result->unindexedAnomalies());
+                       .arg(formatCount(result->anomalies.size()),
+                            formatCount(result->unindexedAnomalies()));
     mSummary->setText(summary);
 }

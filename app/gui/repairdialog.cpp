@@ -1,5 +1,6 @@
 #include "gui/repairdialog.h"
 
+#include "countformat.h"
 #include "describe/textformat.h"
 #include "io/sourceopener.h"
 #include "kindpalette.h"
@@ -206,8 +207,9 @@ void RepairDialog::updatePreview() {
     if (mScan) {
         for (int kind = 1; kind < moji::kSequenceKindCount; ++kind)
             if (const auto count = mScan->counts.byKind[kind])
-                counts << QStringLiteral("%1 %2").arg(count).arg(
-                    KindPalette::displayName(static_cast<moji::SequenceKind>(kind)));
+                counts << QStringLiteral("%1 %2")
+                              .arg(formatCount(count))
+                              .arg(KindPalette::displayName(static_cast<moji::SequenceKind>(kind)));
         mCounts->setText(counts.isEmpty()
                              ? tr("No anomalies: only the options below the policy can change "
                                   "anything.")
@@ -281,11 +283,11 @@ RepairDialog::Saved RepairDialog::save(const moji::RepairOptions& options, const
             tr("Saved %1: %2 changes (%3 anomalies) with the %4 policy%5; %6 bytes written, "
                "verified well-formed UTF-8%7.")
                 .arg(QFileInfo(path).fileName())
-                .arg(summary.changes)
-                .arg(summary.counts.anomalies())
+                .arg(formatCount(summary.changes))
+                .arg(formatCount(summary.counts.anomalies()))
                 .arg(QString::fromUtf8(moji::repairPolicyId(options.policy)))
                 .arg(summary.bomStripped ? tr(", BOM removed") : QString())
-                .arg(summary.outputBytes)
+                .arg(formatCount(summary.outputBytes))
                 .arg(options.nfc ? tr(" in NFC") : QString()),
             path};
 }
