@@ -29,7 +29,7 @@ class TestRepairDialog : public QObject {
     }
 
     void previewShowsTheFirstChangesBeforeAndAfter() {
-        RepairDialog dialog(mDocument->source(), &mScan, mInput);
+        RepairDialog dialog(*mDocument->source(), &mScan, mInput);
         QTableWidget* preview = dialog.preview();
         QCOMPARE(preview->rowCount(), 3);
         QCOMPARE(preview->item(0, 0)->text(), QString("0x1"));
@@ -47,7 +47,7 @@ class TestRepairDialog : public QObject {
     }
 
     void savesAVerifiedCopy() {
-        RepairDialog dialog(mDocument->source(), &mScan, mInput);
+        RepairDialog dialog(*mDocument->source(), &mScan, mInput);
         QSignalSpy finished(&dialog, &RepairDialog::finishedSaving);
         const QString output = mDir.filePath("out.txt");
         dialog.saveTo(output);
@@ -60,7 +60,7 @@ class TestRepairDialog : public QObject {
     }
 
     void neverReplacesItsInputAndReportsWriteErrors() {
-        RepairDialog dialog(mDocument->source(), &mScan, mInput);
+        RepairDialog dialog(*mDocument->source(), &mScan, mInput);
         QSignalSpy finished(&dialog, &RepairDialog::finishedSaving);
         dialog.saveTo(mInput);
         QTRY_COMPARE(finished.count(), 1);
@@ -138,7 +138,7 @@ class TestRepairDialog : public QObject {
         const auto document = Document::open(input, &error);
         QVERIFY(document);
         QVERIFY(QFile::resize(input, 10));
-        RepairDialog dialog(document->source(), nullptr, input);
+        RepairDialog dialog(*document->source(), nullptr, input);
         QSignalSpy finished(&dialog, &RepairDialog::finishedSaving);
         dialog.saveTo(mDir.filePath("shrunk.txt"));
         QTRY_COMPARE(finished.count(), 1);

@@ -38,8 +38,9 @@ class Document : public QObject {
     [[nodiscard]] const QString& path() const { return mPath; }
     [[nodiscard]] std::uint64_t size() const { return mSource->size(); }
     [[nodiscard]] std::span<const std::uint8_t> bytes() const { return mSource->bytes(); }
+    // The bytes, shared: whoever holds this can read them after the document is gone.
+    [[nodiscard]] std::shared_ptr<const moji::ByteSource> source() const { return mSource; }
     [[nodiscard]] bool changedOnDisk() const { return mSource->changed(); }
-    [[nodiscard]] const moji::ByteSource& source() const { return *mSource; }
 
     // The units overlapping [from, to), in order; valid until the next call.
     const std::vector<moji::Sequence>& units(std::uint64_t from, std::uint64_t to);
@@ -84,7 +85,7 @@ class Document : public QObject {
   private:
     static constexpr int kDensityBins = 4096;
 
-    std::unique_ptr<moji::ByteSource> mSource;
+    std::shared_ptr<const moji::ByteSource> mSource;
     QString mPath;
 
     std::vector<moji::Sequence> mWindow;
