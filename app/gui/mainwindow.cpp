@@ -263,7 +263,7 @@ void MainWindow::adopt(std::unique_ptr<Document> document, const QString& title)
     setWindowTitle(tr("%1 — Mojiscope").arg(title));
     if (!mWatcher->files().isEmpty())
         mWatcher->removePaths(mWatcher->files());
-    if (mDocument->path() != kTourSample)
+    if (mDocument->path() != kTourSample && QFileInfo::exists(mDocument->path()))
         mWatcher->addPath(mDocument->path());
     mView->setDocument(mDocument.get());
     connect(mDocument.get(), &Document::scanProgress, this, [this](quint64 done, quint64 total) {
