@@ -149,7 +149,7 @@ class TestInspectorWindow : public QObject {
     void f8WalksTheAnomaliesInOrder() {
         ByteTableView* view = mWindow->byteView();
         view->moveCursor(0);
-        const moji::ScanResult* result = mWindow->document()->scanResult();
+        const auto result = mWindow->document()->scanResult();
         QCOMPARE(result->anomalies.size(), std::uint64_t(9));
         for (std::uint64_t i = 0; i < result->anomalies.size(); ++i) {
             QTest::keyClick(mWindow.get(), Qt::Key_F8);
@@ -163,7 +163,7 @@ class TestInspectorWindow : public QObject {
 
     void navigatorCountsMatchTheCodec() {
         AnomalyNavigator* navigator = mWindow->navigator();
-        const moji::ScanResult* result = mWindow->document()->scanResult();
+        const auto result = mWindow->document()->scanResult();
         QCOMPARE(std::uint64_t(navigator->model()->rowCount()), result->counts.anomalies());
         QComboBox* filter = navigator->kindFilter();
         for (int i = 1; i < filter->count(); ++i) {
@@ -287,8 +287,6 @@ class TestInspectorWindow : public QObject {
     // Starting a scan while one runs: exactly one scanFinished, for the second, with a result.
     void startScanTwiceFinishesOnce() {
         Document* document = mWindow->document();
-        // The navigator shows the result a new scan discards: detach it, as adopt() does.
-        mWindow->navigator()->setScan(nullptr, {});
         QSignalSpy finished(document, &Document::scanFinished);
         QList<bool> hadResult;
         connect(document, &Document::scanFinished, this,
@@ -366,18 +364,17 @@ class TestInspectorWindow : public QObject {
 
     // Counts above 2^31 are written in full, not wrapped to a negative int.
     void countsAbove2To31AreWrittenInFull() {
-        moji::ScanResult huge;
-        huge.size = 3'000'000'007;
-        huge.counts.byKind[static_cast<int>(moji::SequenceKind::InvalidByte)] = 3'000'000'007;
+        auto huge = std::make_shared<moji::ScanResult>();
+        huge->size = 3'000'000'007;
+        huge->counts.byKind[static_cast<int>(moji::SequenceKind::InvalidByte)] = 3'000'000'007;
         AnomalyNavigator navigator;
-        navigator.setScan(&huge, {});
+        navigator.setScan(huge, nullptr);
         QStringList texts;
         for (const QLabel* label : navigator.findChildren<QLabel*>())
             texts << label->text();
         const QString all = texts.join(' ');
         QVERIFY2(all.contains("3000000007 anomalies"), qPrintable(all));
         QVERIFY2(!all.contains('-'), qPrintable(all));
-        navigator.setScan(nullptr, {});
     }
 
     // A change on disk is reported without the window reading the file (the file system tells).

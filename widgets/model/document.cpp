@@ -33,15 +33,6 @@ std::unique_ptr<Document> Document::open(const QString& path, QString* error) {
     return std::make_unique<Document>(std::move(std::get<0>(opened)), path);
 }
 
-const std::vector<moji::Sequence>& Document::units(std::uint64_t from, std::uint64_t to) {
-    if (from != mWindowFrom || to != mWindowTo) {
-        mWindow = moji::WindowDecoder::decode(bytes(), from, to);
-        mWindowFrom = from;
-        mWindowTo = to;
-    }
-    return mWindow;
-}
-
 moji::Sequence Document::unitAt(std::uint64_t offset) const {
     return moji::WindowDecoder::unitAt(bytes(), offset);
 }
@@ -77,7 +68,7 @@ void Document::startScan() {
         mScanning = false;
         const auto finished = watcher->result();
         if (finished->status != moji::ScanResult::Status::Stopped)
-            mResult = std::make_unique<moji::ScanResult>(std::move(*finished));
+            mResult = finished;
         emit scanFinished();
     });
     watcher->setFuture(QtConcurrent::run(&mPool, [this, cancel, generation] {

@@ -42,8 +42,6 @@ class Document : public QObject {
     [[nodiscard]] std::shared_ptr<const moji::ByteSource> source() const { return mSource; }
     [[nodiscard]] bool changedOnDisk() const { return mSource->changed(); }
 
-    // The units overlapping [from, to), in order; valid until the next call.
-    const std::vector<moji::Sequence>& units(std::uint64_t from, std::uint64_t to);
     // The unit containing `offset` (offset < size()).
     [[nodiscard]] moji::Sequence unitAt(std::uint64_t offset) const;
 
@@ -53,8 +51,9 @@ class Document : public QObject {
     // Stops the scan under way without waiting for it; scanFinished is not emitted for it.
     void cancelScan();
     [[nodiscard]] bool scanning() const { return mScanning; }
-    // The finished scan; nullptr while it runs, or when it was cancelled.
-    [[nodiscard]] const moji::ScanResult* scanResult() const { return mResult.get(); }
+    // The finished scan, shared; nullptr while it runs, or when it was cancelled. A new scan
+    // replaces it with a new object: holders of the old one keep it, unchanged.
+    [[nodiscard]] std::shared_ptr<const moji::ScanResult> scanResult() const { return mResult; }
 
     // Anomalies per 1/4096 of the file, from what the scan has done so far.
     [[nodiscard]] std::vector<std::uint64_t> anomalyDensity() const;
@@ -88,9 +87,6 @@ class Document : public QObject {
     std::shared_ptr<const moji::ByteSource> mSource;
     QString mPath;
 
-    std::vector<moji::Sequence> mWindow;
-    std::uint64_t mWindowFrom = 1, mWindowTo = 0;
-
     // One kind of background work: the request under way, if any. `generation` tells a
     // superseded request's late messages from the current one's.
     template <typename Result>
@@ -107,7 +103,7 @@ class Document : public QObject {
     Work<moji::FindResult> mFind;
     Work<std::uint64_t> mCount;
     bool mScanning = false;
-    std::unique_ptr<moji::ScanResult> mResult;
+    std::shared_ptr<const moji::ScanResult> mResult;
     mutable std::mutex mDensityMutex;
     std::vector<std::uint64_t> mDensity; // kDensityBins, filled as chunks finish
 };
