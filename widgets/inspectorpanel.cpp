@@ -1,5 +1,6 @@
 #include "inspectorpanel.h"
 
+#include "countformat.h"
 #include "decode/codepoint.h"
 #include "decode/notices.h"
 #include "describe/bitlayout.h"
@@ -147,8 +148,9 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
          [valid](C c) {
              if (valid(c))
                  return QString();
-             return tr("%n U+FFFD under the standard replacement (one per maximal subpart)", "",
-                       int(c.unit.replacements));
+             return tr("%1 U+FFFD under the standard replacement (one per maximal subpart)", "",
+                       pluralSelector(c.unit.replacements))
+                 .arg(formatCount(c.unit.replacements));
          }},
     };
 
