@@ -46,13 +46,7 @@ Expected reference(const Bytes& bytes) {
 }
 
 std::vector<moji::simd::SimdLevel> availableLevels() {
-    std::vector<moji::simd::SimdLevel> levels{moji::simd::SimdLevel::Scalar};
-    const auto best = moji::simd::detectSimdLevel();
-    for (auto level :
-         {moji::simd::SimdLevel::Sse2, moji::simd::SimdLevel::Avx2, moji::simd::SimdLevel::Avx512})
-        if (static_cast<int>(level) <= static_cast<int>(best))
-            levels.push_back(level);
-    return levels;
+    return moji::simd::supportedSimdLevels();
 }
 
 template <typename Item>

@@ -1,9 +1,9 @@
 #pragma once
 
 // The vectorised block check, written once over an instruction-set traits class T (see
-// avx2traits.h, avx512traits.h). Included only by the per-ISA kernel translation units, each
-// compiled with its own target flags; everything here has internal linkage so no code built
-// for one instruction set can be picked by the linker for another.
+// avx2traits.h, avx512traits.h, neontraits.h). Included only by the per-ISA kernel translation
+// units, each compiled with its own target flags; everything here has internal linkage so no code
+// built for one instruction set can be picked by the linker for another.
 //
 // credit: the validation is the lookup method of Keiser and Lemire, "Validating UTF-8 In Less
 // Than One Instruction Per Byte" (2021): three 16-entry tables indexed by the high nibble of the

@@ -1,36 +1,70 @@
 #include "scan/simd/kernel.h"
 
+// MOJISCOPE_SIMD is defined by the build (see codec/CMakeLists.txt) when it compiles the kernels
+// of this processor: kernel_sse2/avx2/avx512.cpp on x86-64, kernel_neon.cpp on aarch64.
+#if defined(MOJISCOPE_SIMD) && defined(__x86_64__)
+#define MOJI_SIMD_X86_64 1
+#elif defined(MOJISCOPE_SIMD) && defined(__aarch64__)
+#define MOJI_SIMD_AARCH64 1
+#endif
+
 namespace moji::simd {
 
+#if MOJI_SIMD_X86_64
 size_t validateBlocksSse2(const uint8_t*, size_t, SequenceCounts&, bool&);
 size_t validateBlocksAvx2(const uint8_t*, size_t, SequenceCounts&, bool&);
 size_t validateBlocksAvx512(const uint8_t*, size_t, SequenceCounts&, bool&);
 size_t validateBlocksAvx2Only(const uint8_t*, size_t, SequenceCounts&, bool&);
 size_t validateBlocksAvx512Only(const uint8_t*, size_t, SequenceCounts&, bool&);
+#elif MOJI_SIMD_AARCH64
+size_t validateBlocksNeon(const uint8_t*, size_t, SequenceCounts&, bool&);
+size_t validateBlocksNeonOnly(const uint8_t*, size_t, SequenceCounts&, bool&);
+#endif
 
-BlockKernel blockKernel(SimdLevel level, bool counting) {
+BlockKernel blockKernel([[maybe_unused]] SimdLevel level, [[maybe_unused]] bool counting) {
+#if MOJI_SIMD_X86_64
     switch (level) {
-    case SimdLevel::Scalar:
-        return nullptr;
     case SimdLevel::Sse2:
         return validateBlocksSse2;
     case SimdLevel::Avx2:
         return counting ? validateBlocksAvx2 : validateBlocksAvx2Only;
     case SimdLevel::Avx512:
         return counting ? validateBlocksAvx512 : validateBlocksAvx512Only;
+    default:
+        return nullptr;
     }
+#elif MOJI_SIMD_AARCH64
+    if (level == SimdLevel::Neon)
+        return counting ? validateBlocksNeon : validateBlocksNeonOnly;
     return nullptr;
+#else
+    return nullptr;
+#endif
+}
+
+std::vector<SimdLevel> supportedSimdLevels() {
+    static const std::vector<SimdLevel> supported = [] {
+        std::vector<SimdLevel> levels{SimdLevel::Scalar};
+#if MOJI_SIMD_X86_64
+        __builtin_cpu_init();
+        // SSE2 is part of x86-64 itself.
+        levels.push_back(SimdLevel::Sse2);
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+            levels.push_back(SimdLevel::Avx2);
+        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+            __builtin_cpu_supports("popcnt"))
+            levels.push_back(SimdLevel::Avx512);
+#elif MOJI_SIMD_AARCH64
+        // Advanced SIMD (NEON) is part of AArch64 itself.
+        levels.push_back(SimdLevel::Neon);
+#endif
+        return levels;
+    }();
+    return supported;
 }
 
 SimdLevel detectSimdLevel() {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
-        return SimdLevel::Avx512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
-        return SimdLevel::Avx2;
-    if (__builtin_cpu_supports("sse2"))
-        return SimdLevel::Sse2;
-    return SimdLevel::Scalar;
+    return supportedSimdLevels().back();
 }
 
 const char* simdLevelName(SimdLevel level) {
@@ -43,6 +77,8 @@ const char* simdLevelName(SimdLevel level) {
         return "avx2";
     case SimdLevel::Avx512:
         return "avx512";
+    case SimdLevel::Neon:
+        return "neon";
     }
     return "?";
 }

@@ -3,6 +3,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <vector>
+
 namespace moji::simd {
 
 inline constexpr int kBlockSize = 64;
@@ -12,8 +14,10 @@ struct SequenceCounts {
     uint64_t byLength[5] = {0, 0, 0, 0, 0};
 };
 
-// The instruction sets with a kernel, best last.
-enum class SimdLevel { Scalar, Sse2, Avx2, Avx512 };
+// The instruction sets with a kernel. Which of them a program can use depends on the CPU and on
+// the build: x86-64 has Sse2, Avx2 and Avx512, aarch64 has Neon, and a build configured with
+// MOJISCOPE_SIMD=OFF (or for another processor) has Scalar only. Scalar is always there.
+enum class SimdLevel { Scalar, Sse2, Avx2, Avx512, Neon };
 
 // The fast path. Starting at a sequence boundary, validates whole 64-byte blocks of
 // data[0, size) and stops at the first block that is not plainly fine: one with an ill-formed
@@ -28,12 +32,16 @@ enum class SimdLevel { Scalar, Sse2, Avx2, Avx512 };
 using BlockKernel = size_t (*)(const uint8_t* data, size_t size, SequenceCounts& counts,
                                bool& failed);
 
-// The kernel for `level`; nullptr for Scalar. Levels the CPU lacks must not be requested.
+// The kernel for `level`; nullptr for Scalar and for levels this build has no kernel for. Levels
+// the CPU lacks (see supportedSimdLevels) must not be requested.
 // With `counting` false the kernel neither counts nor refuses blocks for notices: a faster
 // yes/no check whose `counts` are meaningless.
 [[nodiscard]] BlockKernel blockKernel(SimdLevel level, bool counting = true);
 
-// The best level this CPU supports.
+// The levels both this build and this CPU support: Scalar first, the fastest last.
+[[nodiscard]] std::vector<SimdLevel> supportedSimdLevels();
+
+// The fastest level this build and this CPU support (the last of supportedSimdLevels()).
 [[nodiscard]] SimdLevel detectSimdLevel();
 
 [[nodiscard]] const char* simdLevelName(SimdLevel level);
