@@ -1,5 +1,10 @@
 #include "scan/simd/kernel.h"
 
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+
 // MOJISCOPE_SIMD is defined by the build (see codec/CMakeLists.txt) when it compiles the kernels
 // of this processor: kernel_sse2/avx2/avx512.cpp on x86-64, kernel_neon.cpp on aarch64.
 #if defined(MOJISCOPE_SIMD) && defined(__x86_64__)
@@ -11,14 +16,14 @@
 namespace moji::simd {
 
 #if MOJI_SIMD_X86_64
-size_t validateBlocksSse2(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx2(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx512(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx2Only(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx512Only(const uint8_t*, size_t, SequenceCounts&, bool&);
+void validateBlocksSse2(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx2(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx512(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx2Only(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx512Only(const uint8_t*, size_t, KernelResult&);
 #elif MOJI_SIMD_AARCH64
-size_t validateBlocksNeon(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksNeonOnly(const uint8_t*, size_t, SequenceCounts&, bool&);
+void validateBlocksNeon(const uint8_t*, size_t, KernelResult&);
+void validateBlocksNeonOnly(const uint8_t*, size_t, KernelResult&);
 #endif
 
 BlockKernel blockKernel([[maybe_unused]] SimdLevel level, [[maybe_unused]] bool counting) {
@@ -64,7 +69,24 @@ std::vector<SimdLevel> supportedSimdLevels() {
 }
 
 SimdLevel detectSimdLevel() {
-    return supportedSimdLevels().back();
+    const std::vector<SimdLevel>& supported = supportedSimdLevels();
+    SimdLevel wanted;
+    const char* name = std::getenv("MOJISCOPE_SIMD_LEVEL");
+    if (name && simdLevelFromName(name, wanted) &&
+        std::find(supported.begin(), supported.end(), wanted) != supported.end())
+        return wanted;
+    return supported.back();
+}
+
+bool simdLevelFromName(const char* name, SimdLevel& level) {
+    for (SimdLevel candidate : {SimdLevel::Scalar, SimdLevel::Sse2, SimdLevel::Avx2,
+                                SimdLevel::Avx512, SimdLevel::Neon}) {
+        if (std::strcmp(name, simdLevelName(candidate)) == 0) {
+            level = candidate;
+            return true;
+        }
+    }
+    return false;
 }
 
 const char* simdLevelName(SimdLevel level) {

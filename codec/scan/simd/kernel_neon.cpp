@@ -4,15 +4,14 @@
 
 namespace moji::simd {
 
-size_t validateBlocksNeon(const uint8_t* data, size_t size, SequenceCounts& counts, bool& failed) {
-    BlockValidator<NeonTraits, true> validator;
-    return validator.run(data, size, counts, failed);
+void validateBlocksNeon(const uint8_t* data, size_t size, KernelResult& result) {
+    const BlockValidator<NeonTraits, true> validator;
+    validator.run(data, size, result);
 }
 
-size_t validateBlocksNeonOnly(const uint8_t* data, size_t size, SequenceCounts& counts,
-                              bool& failed) {
-    BlockValidator<NeonTraits, false> validator;
-    return validator.run(data, size, counts, failed);
+void validateBlocksNeonOnly(const uint8_t* data, size_t size, KernelResult& result) {
+    const BlockValidator<NeonTraits, false> validator;
+    validator.run(data, size, result);
 }
 
 } // namespace moji::simd

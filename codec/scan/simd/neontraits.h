@@ -53,8 +53,8 @@ struct NeonTraits {
     }
     static Mask highBits(V v) { return maskOf(vcltzq_s8(vreinterpretq_s8_u8(v))); }
     static Mask nonZero(V v) { return maskOf(vtstq_u8(v, v)); }
-    static Mask eqMask(V v, uint8_t b) { return maskOf(vceqq_u8(v, splat(b))); }
-    static Mask geMask(V v, uint8_t b) { return maskOf(vcgeq_u8(v, splat(b))); }
+    static Mask firstBytes(int n) { return n >= 16 ? ~Mask(0) : (Mask(1) << (4 * n)) - 1; }
+    static int firstSet(Mask m) { return std::countr_zero(m) / 4; }
     static uint64_t popcount(Mask m) { return static_cast<uint64_t>(std::popcount(m)) / 4; }
 };
 
