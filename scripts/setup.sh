@@ -31,5 +31,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 BUILD_TYPE="${BUILD_TYPE:-Release}"
-cmake -S "$ROOT_DIR" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE" >/dev/null
+# CMAKE_OPTIONS: more -D options for this build directory (e.g. scripts/cross-test nosimd).
+cmake -S "$ROOT_DIR" -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE" ${CMAKE_OPTIONS:-} >/dev/null
 cmake --build "$BUILD_DIR" --parallel "$(nproc)"

@@ -3,6 +3,8 @@
 #include "decode/streamdecoder.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -40,6 +42,19 @@ std::u32string replacementText(const std::vector<moji::Sequence>& units) {
             text.append(unit.replacements, U'\uFFFD');
     }
     return text;
+}
+
+std::uint32_t sampleStride() {
+    static const std::uint32_t stride = [] {
+        const char* text = std::getenv("MOJISCOPE_TEST_SAMPLE");
+        const long n = text ? std::strtol(text, nullptr, 10) : 1;
+        const std::uint32_t chosen = n > 1 && n < 65536 ? static_cast<std::uint32_t>(n) | 1u : 1u;
+        if (chosen > 1)
+            std::fprintf(stderr, "MOJISCOPE_TEST_SAMPLE: sweeps check one case in %u\n",
+                         static_cast<unsigned>(chosen));
+        return chosen;
+    }();
+    return stride;
 }
 
 const Bytes& seedCorpus() {

@@ -39,6 +39,12 @@ Bytes randomUtf8ish(std::mt19937_64& random, std::size_t size);
 // `valid` with a few random corruptions: byte replaced, inserted, deleted or bit flipped.
 Bytes mutate(const Bytes& valid, std::mt19937_64& random, int edits);
 
+// How sweeping tests step through their space: 1 (every case) unless the environment sets
+// MOJISCOPE_TEST_SAMPLE=N for a slow emulated run (scripts/cross-test), then N made odd, so a
+// sweep over consecutive integers still meets every value of every byte. A sweep that samples
+// says so on its output.
+[[nodiscard]] std::uint32_t sampleStride();
+
 // Bytes from a string literal.
 inline Bytes bytesOf(const std::string& text) {
     return Bytes(text.begin(), text.end());

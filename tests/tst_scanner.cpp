@@ -11,6 +11,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 
@@ -56,13 +57,7 @@ Expected expectedOf(const Bytes& bytes) {
 }
 
 std::vector<moji::simd::SimdLevel> availableLevels() {
-    std::vector<moji::simd::SimdLevel> levels{moji::simd::SimdLevel::Scalar};
-    const auto best = moji::simd::detectSimdLevel();
-    for (auto level :
-         {moji::simd::SimdLevel::Sse2, moji::simd::SimdLevel::Avx2, moji::simd::SimdLevel::Avx512})
-        if (static_cast<int>(level) <= static_cast<int>(best))
-            levels.push_back(level);
-    return levels;
+    return moji::simd::supportedSimdLevels();
 }
 
 template <typename Item>
@@ -642,18 +637,22 @@ class TestScanner : public QObject {
         }
     }
 
-    // MOJISCOPE_SIMD_LEVEL lowers the detected level to the one it names, never raises it, and
-    // an unknown name changes nothing.
+    // MOJISCOPE_SIMD_LEVEL picks any level this build and CPU support (so it can only lower the
+    // detected one); a level they lack, or an unknown name, changes nothing.
     void levelFromEnvironment() {
         using moji::simd::SimdLevel;
         const QByteArray saved = qgetenv("MOJISCOPE_SIMD_LEVEL");
         const bool wasSet = qEnvironmentVariableIsSet("MOJISCOPE_SIMD_LEVEL");
         qunsetenv("MOJISCOPE_SIMD_LEVEL");
         const SimdLevel cpu = moji::simd::detectSimdLevel();
-        for (SimdLevel level :
-             {SimdLevel::Scalar, SimdLevel::Sse2, SimdLevel::Avx2, SimdLevel::Avx512}) {
+        const auto supported = moji::simd::supportedSimdLevels();
+        QCOMPARE(cpu, supported.back());
+        for (SimdLevel level : {SimdLevel::Scalar, SimdLevel::Sse2, SimdLevel::Avx2,
+                                SimdLevel::Avx512, SimdLevel::Neon}) {
             qputenv("MOJISCOPE_SIMD_LEVEL", moji::simd::simdLevelName(level));
-            QCOMPARE(moji::simd::detectSimdLevel(), std::min(level, cpu));
+            const bool has =
+                std::find(supported.begin(), supported.end(), level) != supported.end();
+            QCOMPARE(moji::simd::detectSimdLevel(), has ? level : cpu);
         }
         qputenv("MOJISCOPE_SIMD_LEVEL", "fastest");
         QCOMPARE(moji::simd::detectSimdLevel(), cpu);

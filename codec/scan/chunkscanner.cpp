@@ -3,14 +3,21 @@
 #include "decode/notices.h"
 #include "decode/sequencereader.h"
 #include "decode/utf8automaton.h"
+#include "scan/simd/windowmasks.h"
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <optional>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
+// The window reader counts with POPCNT. On x86-64 that instruction is not part of the base
+// architecture: decodeWindowIn is built for it and used only when the CPU has it. Elsewhere
+// std::popcount compiles to the processor's own (AArch64: CNT) or to portable code.
+#if defined(MOJISCOPE_SIMD) && defined(__x86_64__)
+#define MOJI_TARGET_POPCNT __attribute__((target("popcnt")))
+#else
+#define MOJI_TARGET_POPCNT
 #endif
 
 namespace moji {
@@ -115,48 +122,17 @@ std::size_t ChunkScanner::noticeRoom(ChunkResult& out, std::size_t wanted) {
 ChunkScanner::ChunkScanner(simd::BlockKernel kernel, Limits limits, const std::atomic<bool>* cancel)
     : mKernel(kernel), mLimits(limits), mCancel(cancel) {}
 
-#ifdef __SSE2__
 namespace {
 
-// Byte classes of 64 bytes as bit masks (bit i is byte i).
-struct WindowMasks {
-    std::uint64_t plain;   // 20-7E, tab, LF, CR
-    std::uint64_t zero;    // 00
-    std::uint64_t cont;    // 80-BF
-    std::uint64_t invalid; // FE-FF
-    std::uint64_t lead;    // C0-FD
-};
-
-WindowMasks windowMasks(const std::uint8_t* data) {
-    WindowMasks m{};
-    for (int part = 0; part < 4; ++part) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * part));
-        const auto bits = [](__m128i x) {
-            return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(x)));
-        };
-        const std::uint64_t negative = bits(v);
-        const std::uint64_t cont = bits(_mm_cmplt_epi8(v, _mm_set1_epi8(-64)));
-        const std::uint64_t high = bits(_mm_cmpgt_epi8(v, _mm_set1_epi8(-3))) & negative;
-        const std::uint64_t printable = bits(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x1F))) &
-                                        ~bits(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
-        const std::uint64_t layout =
-            bits(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
-                                           _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
-        const int shift = 16 * part;
-        m.plain |= (printable | layout) << shift;
-        m.zero |= bits(_mm_cmpeq_epi8(v, _mm_setzero_si128())) << shift;
-        m.cont |= cont << shift;
-        m.invalid |= high << shift;
-        m.lead |= (negative & ~cont & ~high) << shift;
-    }
-    return m;
-}
-
-// This file is built with POPCNT (for the window reader only); older CPUs read unit by unit.
+// Whether this CPU can run decodeWindowIn (see MOJI_TARGET_POPCNT); if not, the exact path reads
+// unit by unit.
 const bool kWindowReaderUsable = [] {
+#if defined(MOJISCOPE_SIMD) && defined(__x86_64__)
     __builtin_cpu_init();
     return __builtin_cpu_supports("popcnt") != 0;
+#else
+    return true;
+#endif
 }();
 
 constexpr SequenceKind kWindowAnomalyKinds[3] = {
@@ -165,21 +141,22 @@ constexpr SequenceKind kWindowAnomalyKinds[3] = {
 // How many consecutive set bits `mask` has from bit `at` on (at < 64).
 int runFrom(std::uint64_t mask, int at) {
     const std::uint64_t rest = ~mask >> at;
-    return rest == 0 ? 64 - at : __builtin_ctzll(rest);
+    return rest == 0 ? 64 - at : std::countr_zero(rest);
 }
-
-} // namespace
 
 // Decodes units from data[at] on (size - at >= 72) using the byte-class masks of the 64 bytes
 // there: every unit before the first lead byte that has a continuation byte after it is a
 // control, a NUL run, FE/FF, a lone lead or a run of continuation bytes, found and recorded from
 // the masks without a branch per unit; that first multi-byte unit is then read exactly.
 // Returns where the next unit starts (at itself when a run fills the whole window). Results
-// are those of readSequence (tested against it).
-std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t size, std::size_t at,
-                                       std::uint64_t base, ChunkResult& out,
-                                       std::size_t& quietSince) {
-    const WindowMasks m = windowMasks(data + at);
+// are those of readSequence (tested against it). `anomalies` and `notices` have room for 64;
+// at most anomalyRoomHere and noticeRoomHere of them are recorded.
+MOJI_TARGET_POPCNT std::size_t decodeWindowIn(const std::uint8_t* data, std::size_t size,
+                                              std::size_t at, std::uint64_t base, ChunkResult& out,
+                                              std::size_t& quietSince, std::size_t anomalyRoomHere,
+                                              std::size_t noticeRoomHere, Sequence* anomalies,
+                                              Notice* notices) {
+    const simd::WindowMasks m = simd::windowMasks(data + at);
     const std::uint8_t* window = data + at;
     const std::uint64_t nextCont =
         (m.cont >> 1) | (std::uint64_t(utf8::isContinuation(data[at + 64])) << 63);
@@ -191,7 +168,7 @@ std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t siz
     for (const std::uint64_t runs : {m.cont, m.zero}) {
         if (runs >> 63) {
             const std::uint64_t others = ~runs;
-            runLimit = std::min(runLimit, others ? 64 - __builtin_clzll(others) : 0);
+            runLimit = std::min(runLimit, others ? 64 - std::countl_zero(others) : 0);
         }
     }
     const std::uint64_t contStarts = m.cont & ~(m.cont << 1);
@@ -199,24 +176,20 @@ std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t siz
     const std::uint64_t singles = ~m.plain & ~m.cont & ~m.zero;
     const auto bitsBelow = [](int n) { return n >= 64 ? ~0ull : (1ull << n) - 1; };
 
-    Sequence* anomalies = mWindowAnomalies.data();
-    Notice* notices = mWindowNotices.data();
     int anomalyCount = 0, noticeCount = 0;
     // Records are only made while the index has room; the counts come from the masks.
-    const std::size_t anomalyRoomHere = anomalyRoom(out, 64);
-    const std::size_t noticeRoomHere = noticeRoom(out, 64);
     const bool recording = anomalyRoomHere > 0 || noticeRoomHere > 0;
     const std::uint64_t controls = singles & ~m.invalid & ~m.lead;
     int lastEvent = -1;
     ScanCounts& counts = out.counts;
     const auto count = [](std::uint64_t bits) {
-        return static_cast<std::uint64_t>(__builtin_popcountll(bits));
+        return static_cast<std::uint64_t>(std::popcount(bits));
     };
     int done = 0;
     while (done < 64) {
         const std::uint64_t multiAhead = multi & ~bitsBelow(done);
         const int limit =
-            std::min(multiAhead ? __builtin_ctzll(multiAhead) : 64, std::max(runLimit, done));
+            std::min(multiAhead ? std::countr_zero(multiAhead) : 64, std::max(runLimit, done));
         const std::uint64_t range = bitsBelow(limit) & ~bitsBelow(done);
         // A continuation byte right after a unit of several bytes starts a run of its own.
         const std::uint64_t runStarts = (contStarts | (m.cont & (1ull << (done & 63)))) & range;
@@ -233,9 +206,9 @@ std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t siz
         counts.sequencesByLength[1] += count((m.plain | m.zero | controlBytes) & range);
         std::uint64_t events = invalid | loneLeads | controlBytes | nulRuns | runStarts;
         if (events)
-            lastEvent = 64 - __builtin_clzll(events); // at least past the last one's first byte
+            lastEvent = 64 - std::countl_zero(events); // at least past the last one's first byte
         while (recording && events) {
-            const int e = __builtin_ctzll(events);
+            const int e = std::countr_zero(events);
             events &= events - 1;
             const bool isZero = (m.zero >> e) & 1;
             const bool isCont = (m.cont >> e) & 1;
@@ -286,7 +259,17 @@ std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t siz
         quietSince = at + static_cast<std::size_t>(lastEvent);
     return at + static_cast<std::size_t>(done);
 }
-#endif
+
+} // namespace
+
+std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t size, std::size_t at,
+                                       std::uint64_t base, ChunkResult& out,
+                                       std::size_t& quietSince) {
+    const std::size_t anomalyRoomHere = anomalyRoom(out, 64);
+    const std::size_t noticeRoomHere = noticeRoom(out, 64);
+    return decodeWindowIn(data, size, at, base, out, quietSince, anomalyRoomHere, noticeRoomHere,
+                          mWindowAnomalies.data(), mWindowNotices.data());
+}
 
 std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t size,
                                         std::size_t from, std::size_t mustReach,
@@ -313,7 +296,6 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
         quietSince = at;
     };
     while (at < size) {
-#ifdef __SSE2__
         if (dense && kWindowReaderUsable && !mLimits.stopAtFirstAnomaly && size - at >= 72) {
             const std::size_t next = decodeWindow(data, size, at, base, out, quietSince);
             if (next > at) { // else a run fills the window: read it below
@@ -328,7 +310,6 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
             updateDensity();
             densityCheck = at + 64;
         }
-#endif
         const std::uint8_t lead = data[at];
         if (kPlainAscii[lead]) {
             // A run of plain ASCII; with a kernel to go back to, only as far as the exit below.

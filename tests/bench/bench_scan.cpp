@@ -4,10 +4,11 @@
 //   build/tests/bench/bench_scan [--size MiB] [--runs N] [--corpus NAME] [--level LEVEL]
 //                                [--clock wall|cpu] [--rows WORD,WORD...]
 //
-// --level caps the kernel level of the mojiscope rows (scalar, sse2, avx2, avx512; as the
-// environment variable MOJISCOPE_SIMD_LEVEL does), so an AVX-512 machine can time the AVX2
-// kernels beside simdutf. --clock cpu times by the process's CPU time instead of the wall clock
-// (node by process.cpuUsage()): steadier on a busy machine, not comparable across thread counts.
+// --level picks the kernel level of the mojiscope rows (scalar, sse2, avx2, avx512, neon; a level
+// this build or CPU lacks is ignored, as with the environment variable MOJISCOPE_SIMD_LEVEL), so
+// an AVX-512 machine can time the AVX2 kernels beside simdutf. --clock cpu times by the process's
+// CPU time instead of the wall clock (node by process.cpuUsage()): steadier on a busy machine, not
+// comparable across thread counts.
 // --rows keeps only the rows whose name contains one of the words.
 //
 // Corpora (generated, 256 MiB by default): ascii, japanese (the seed documents), mixed (the
@@ -291,7 +292,9 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "unknown level %s\n", value.c_str());
                 return 2;
             }
-            best = std::min(best, level);
+            const auto supported = moji::simd::supportedSimdLevels();
+            if (std::find(supported.begin(), supported.end(), level) != supported.end())
+                best = level;
         }
     }
     const std::size_t size = mebibytes << 20;

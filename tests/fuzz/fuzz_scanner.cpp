@@ -51,11 +51,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         else
             ++wellFormed;
     }
-    const auto best = static_cast<int>(moji::simd::detectSimdLevel());
-    for (int level = 0; level <= best; ++level) {
+    for (const moji::simd::SimdLevel level : moji::simd::supportedSimdLevels()) {
         for (unsigned threads : {1u, 3u}) {
             moji::ScanOptions options;
-            options.level = static_cast<moji::simd::SimdLevel>(level);
+            options.level = level;
             options.threads = threads;
             options.chunkSize = 64 + size % 200;
             const moji::ScanResult result = moji::scanBytes(data, size, options);

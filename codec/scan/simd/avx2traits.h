@@ -1,7 +1,7 @@
 #pragma once
 
 // Instruction-set traits for BlockValidator: AVX2, 32 bytes a vector.
-// Include only from a translation unit compiled with -mavx2 -mbmi2 -mpopcnt.
+// Include only from a translation unit compiled with -mavx2 -mpopcnt (x86-64 only).
 
 #include <immintrin.h>
 #include <stdint.h>

@@ -1,7 +1,8 @@
 #pragma once
 
 // Instruction-set traits for BlockValidator: AVX-512 (F and BW), 64 bytes a vector.
-// Include only from a translation unit compiled with -mavx512f -mavx512bw -mpopcnt.
+// Include only from a translation unit compiled with -mavx512f -mavx512bw -mpopcnt (x86-64
+// only).
 
 #include <immintrin.h>
 #include <stdint.h>

@@ -1,9 +1,9 @@
 #pragma once
 
 // The vectorised block check, written once over an instruction-set traits class T (see
-// avx2traits.h, avx512traits.h). Included only by the per-ISA kernel translation units, each
-// compiled with its own target flags; everything here has internal linkage so no code built
-// for one instruction set can be picked by the linker for another.
+// avx2traits.h, avx512traits.h, neontraits.h). Included only by the per-ISA kernel translation
+// units, each compiled with its own target flags; everything here has internal linkage so no code
+// built for one instruction set can be picked by the linker for another.
 //
 // Interface of T: `using V` (one vector), `static constexpr int kWidth` (its bytes; kBlockSize is
 // a multiple), `using Mask`, and these static functions:

@@ -3,12 +3,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <vector>
+
 namespace moji::simd {
 
 inline constexpr int kBlockSize = 64;
 
-// The instruction sets with a kernel, best last.
-enum class SimdLevel { Scalar, Sse2, Avx2, Avx512 };
+// The instruction sets with a kernel. Which of them a program can use depends on the CPU and on
+// the build: x86-64 has Sse2, Avx2 and Avx512, aarch64 has Neon, and a build configured with
+// MOJISCOPE_SIMD=OFF (or for another processor) has Scalar only. Scalar is always there.
+enum class SimdLevel { Scalar, Sse2, Avx2, Avx512, Neon };
 
 // What a block kernel found in data[0, size).
 struct KernelResult {
@@ -32,15 +36,19 @@ struct KernelResult {
 // on is left out), 0 when there is no whole block.
 using BlockKernel = void (*)(const uint8_t* data, size_t size, KernelResult& result);
 
-// The kernel for `level`; nullptr for Scalar. Levels the CPU lacks must not be requested.
+// The kernel for `level`; nullptr for Scalar and for levels this build has no kernel for. Levels
+// the CPU lacks (see supportedSimdLevels) must not be requested.
 // With `counting` false the kernel neither counts nor stops for notices: a faster yes/no check
 // whose `byLength` is left as it was.
 [[nodiscard]] BlockKernel blockKernel(SimdLevel level, bool counting = true);
 
-// The best level this CPU supports, lowered to the level named by the environment variable
-// MOJISCOPE_SIMD_LEVEL when that is set to a name simdLevelName() gives (so a machine with
-// AVX-512 can run, test and time exactly what an AVX2-only one runs). An unknown name is
-// ignored.
+// The levels both this build and this CPU support: Scalar first, the fastest last.
+[[nodiscard]] std::vector<SimdLevel> supportedSimdLevels();
+
+// The fastest of supportedSimdLevels(), or the one the environment variable MOJISCOPE_SIMD_LEVEL
+// names (simdLevelName()) when that is one of them: so a machine with AVX-512 can run, test and
+// time exactly what an AVX2-only one runs, and MOJISCOPE_SIMD_LEVEL=scalar forces the portable
+// path anywhere. Any other value is ignored.
 [[nodiscard]] SimdLevel detectSimdLevel();
 
 [[nodiscard]] const char* simdLevelName(SimdLevel level);
