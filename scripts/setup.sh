@@ -6,6 +6,8 @@ set -euo pipefail
 
 ROOT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT_DIR/build}"
+# ccache hashes paths under the checkout relative to it, so a fresh clone reuses the cache.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$ROOT_DIR}"
 
 # What the build and the tests use, and nothing else:
 # - cmake, ninja-build, g++, ccache: the build (ccache only when found); pkg-config: Qt 6's CMake
