@@ -3,6 +3,8 @@
 // window size; the rest is the input. For any input:
 // - the repair succeeds, its output is well-formed UTF-8 (and NFC with nfc), and it is the same
 //   whatever the window size;
+// - the changes it reports are in order, name the input's own bytes, and (without nfc) turn the
+//   input into the output;
 // - well-formed input comes out unchanged (unless nfc or stripBom may change it);
 // - replace without join/overlong/nfc equals the reference decoding with one U+FFFD per maximal
 //   subpart, as does withReplacements(); drop equals it with the U+FFFD removed, when the input
@@ -14,8 +16,10 @@
 
 #include <unicode/normalizer2.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -33,15 +37,46 @@ class StringOutput : public moji::RepairOutput {
     std::string text;
 };
 
+struct Change {
+    std::uint64_t offset;
+    std::vector<std::uint8_t> before;
+    std::string after;
+};
+
 std::string repair(std::span<const std::uint8_t> input, const moji::RepairOptions& options,
-                   std::uint64_t window, moji::RepairSummary* summary = nullptr) {
+                   std::uint64_t window, moji::RepairSummary* summary = nullptr,
+                   std::vector<Change>* changes = nullptr) {
     StringOutput output;
     moji::Repairer repairer(options, output);
     repairer.setWindowSize(window);
+    if (changes)
+        repairer.setChangeCallback([changes](const moji::RepairChange& change) {
+            changes->push_back({change.offset,
+                                std::vector(change.before.begin(), change.before.end()),
+                                std::string(change.after)});
+        });
     check(repairer.run(input).empty());
     if (summary)
         *summary = repairer.summary();
     return output.text;
+}
+
+// The output rebuilt from the input and the reported changes: each change's `before` must be
+// the input bytes at its offset, in order, without overlap.
+std::string applyChanges(std::span<const std::uint8_t> input, const std::vector<Change>& changes) {
+    std::string out;
+    std::uint64_t at = 0;
+    for (const Change& change : changes) {
+        check(change.offset >= at && change.offset + change.before.size() <= input.size());
+        check(std::equal(change.before.begin(), change.before.end(),
+                         input.begin() + std::ptrdiff_t(change.offset)));
+        out.append(input.begin() + std::ptrdiff_t(at),
+                   input.begin() + std::ptrdiff_t(change.offset));
+        out += change.after;
+        at = change.offset + change.before.size();
+    }
+    out.append(input.begin() + std::ptrdiff_t(at), input.end());
+    return out;
 }
 
 // UTF-8 of code points, written out by the table of the Unicode Standard, 3.9.
@@ -90,9 +125,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.nfc = choice & 0x40;
 
     moji::RepairSummary summary;
-    const std::string whole = repair(input, options, 4u << 20, &summary);
+    std::vector<Change> changes;
+    const std::string whole = repair(input, options, 4u << 20, &summary, &changes);
     check(summary.inputBytes == input.size());
     check(summary.outputBytes == whole.size());
+    check(summary.changes == changes.size());
+    if (!options.nfc)
+        check(applyChanges(input, changes) == whole);
     check(isWellFormed(whole));
     check(repair(input, options, window) == whole);
     if (options.nfc) {
