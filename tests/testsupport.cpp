@@ -69,9 +69,10 @@ bool appendTextFiles(const std::filesystem::path& directory, Bytes& bytes) {
 const LoadedCorpus& loadedCorpus() {
     static const LoadedCorpus corpus = [] {
         LoadedCorpus loaded;
-        if (!appendTextFiles(MOJISCOPE_TEST_DATA_DIR, loaded.bytes)) {
-            loaded.problem = "the test corpus is missing: no .txt file in " +
-                             std::string(MOJISCOPE_TEST_DATA_DIR);
+        const char* dataDir = std::getenv("MOJISCOPE_TEST_DATA_DIR");
+        const std::filesystem::path data(dataDir ? dataDir : MOJISCOPE_TEST_DATA_DIR);
+        if (!appendTextFiles(data, loaded.bytes)) {
+            loaded.problem = "the test corpus is missing: no .txt file in " + data.string();
             return loaded;
         }
         const std::filesystem::path seeds(MOJISCOPE_SEEDS_DIR);

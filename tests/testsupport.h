@@ -32,7 +32,8 @@ std::u32string replacementText(const std::vector<moji::Sequence>& units);
 
 // The well-formed text the mutation tests start from: every .txt file of tests/data (our own
 // multilingual corpus, always in the repository), then every .txt file of ../shared/seeds when
-// that directory exists, each in name order. There is no fallback text: textCorpusProblem() says
+// that directory exists, each in name order (MOJISCOPE_TEST_DATA_DIR in the environment stands
+// for tests/data). There is no fallback text: textCorpusProblem() says
 // what is missing, and a suite using the corpus checks it first (in initTestCase, with QFAIL);
 // textCorpus() aborts with the same message rather than return a smaller corpus.
 [[nodiscard]] const Bytes& textCorpus();
