@@ -139,7 +139,7 @@ class TestInspectorWindow : public QObject {
     void f8WalksTheAnomaliesInOrder() {
         ByteTableView* view = mWindow->byteView();
         view->moveCursor(0);
-        const moji::ScanResult* result = mWindow->document()->scanResult();
+        const auto result = mWindow->document()->scanResult();
         QCOMPARE(result->anomalies.size(), std::uint64_t(9));
         for (std::uint64_t i = 0; i < result->anomalies.size(); ++i) {
             QTest::keyClick(mWindow.get(), Qt::Key_F8);
@@ -153,7 +153,7 @@ class TestInspectorWindow : public QObject {
 
     void navigatorCountsMatchTheCodec() {
         AnomalyNavigator* navigator = mWindow->navigator();
-        const moji::ScanResult* result = mWindow->document()->scanResult();
+        const auto result = mWindow->document()->scanResult();
         QCOMPARE(std::uint64_t(navigator->model()->rowCount()), result->counts.anomalies());
         QComboBox* filter = navigator->kindFilter();
         for (int i = 1; i < filter->count(); ++i) {

@@ -49,15 +49,14 @@ AnomalyNavigator::AnomalyNavigator(QWidget* parent)
     };
     connect(mTable, &QTableView::activated, this, jump);
     connect(mTable, &QTableView::doubleClicked, this, jump);
-    setScan(nullptr, {});
+    setScan(nullptr, nullptr);
 }
 
-void AnomalyNavigator::setScan(const moji::ScanResult* result,
-                               std::span<const std::uint8_t> bytes) {
-    mResult = result;
+void AnomalyNavigator::setScan(std::shared_ptr<const moji::ScanResult> result,
+                               std::shared_ptr<const moji::ByteSource> source) {
     const QSignalBlocker blocker(mFilter);
     mFilter->clear();
-    mModel->setScan(result, bytes);
+    mModel->setScan(result, std::move(source));
     mModel->setKindFilter(std::nullopt);
     if (!result) {
         mFilter->addItem(tr("All kinds"));

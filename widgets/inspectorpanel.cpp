@@ -1,5 +1,6 @@
 #include "inspectorpanel.h"
 
+#include "decode/codepoint.h"
 #include "decode/notices.h"
 #include "describe/bitlayout.h"
 #include "describe/characterinfo.h"
@@ -19,13 +20,9 @@ QString hex(std::span<const std::uint8_t> bytes) {
            (bytes.size() > 32 ? QStringLiteral(" …") : QString());
 }
 
-bool isScalar(std::uint32_t value) {
-    return value <= 0x10FFFF && (value < 0xD800 || value > 0xDFFF);
-}
-
 // The code point a view should describe: the character, or what a naive decoder would read.
 std::optional<std::uint32_t> describedCodePoint(const moji::Sequence& unit) {
-    if (moji::kindHasValue(unit.kind) && unit.value <= 0x10FFFF)
+    if (moji::kindHasValue(unit.kind) && unit.value <= moji::kMaxCodePoint)
         return unit.value;
     return std::nullopt;
 }
@@ -62,8 +59,7 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
              if (valid(c) || !moji::kindHasValue(c.unit.kind))
                  return QString();
              return QString::fromUtf8(moji::formatCodePoint(c.unit.value)) +
-                    (isScalar(c.unit.value) && moji::displayFormOf(c.unit.value).style ==
-                                                   moji::DisplayForm::Style::Glyph
+                    (moji::drawsAsGlyph(c.unit.value)
                          ? QStringLiteral(" “%1”").arg(
                                QString::fromUtf8(moji::utf8Text(c.unit.value)))
                          : QString());
@@ -115,12 +111,11 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
          [valid](C c) {
              if (!valid(c))
                  return QString();
-             const char32_t cp = c.unit.value;
-             if (cp < 0x10000)
-                 return QStringLiteral("%1").arg(uint(cp), 4, 16, QLatin1Char('0')).toUpper();
-             const uint high = 0xD800 + ((cp - 0x10000) >> 10);
-             const uint low = 0xDC00 + ((cp - 0x10000) & 0x3FF);
-             return QStringLiteral("%1 %2").arg(high, 4, 16).arg(low, 4, 16).toUpper();
+             const moji::Utf16Units utf16 = moji::utf16Units(c.unit.value);
+             QStringList units;
+             for (int i = 0; i < utf16.count; ++i)
+                 units << QStringLiteral("%1").arg(uint(utf16.units[i]), 4, 16, QLatin1Char('0'));
+             return units.join(QLatin1Char(' ')).toUpper();
          }},
         {tr("Escapes"),
          [valid](C c) {

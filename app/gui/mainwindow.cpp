@@ -134,12 +134,7 @@ MainWindow::MainWindow(QWidget* parent)
     updateVerdict();
 }
 
-MainWindow::~MainWindow() {
-    // The views hold pointers into the document; detach them before it goes.
-    mNavigator->setScan(nullptr, {});
-    mView->setDocument(nullptr);
-    mDocument.reset();
-}
+MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -225,14 +220,12 @@ bool MainWindow::openFile(const QString& path) {
 }
 
 void MainWindow::adopt(std::unique_ptr<Document> document, const QString& title) {
-    // The views hold pointers into the old document: detach them before it goes.
-    mView->setDocument(nullptr);
-    mNavigator->setScan(nullptr, {});
+    mNavigator->setScan(nullptr, nullptr);
     mDocument = std::move(document);
     mChangeReported = false;
     mProblemBar->hide();
     setWindowTitle(tr("%1 — Mojiscope").arg(title));
-    mView->setDocument(mDocument.get());
+    mView->setSource(mDocument->source());
     connect(mDocument.get(), &Document::scanProgress, this, [this](quint64 done, quint64 total) {
         mProgress->setRange(0, 1000);
         mProgress->setValue(total ? int(done * 1000 / total) : 1000);
@@ -334,10 +327,10 @@ void MainWindow::onScanFinished() {
     mCancelButton->hide();
     if (!mDocument)
         return;
-    const moji::ScanResult* result = mDocument->scanResult();
+    const auto result = mDocument->scanResult();
     if (result && result->status == moji::ScanResult::Status::SourceChanged)
         checkFileOnDisk();
-    mNavigator->setScan(result, mDocument->bytes());
+    mNavigator->setScan(result, mDocument->source());
     updateVerdict();
     updateOverview();
 }
@@ -347,7 +340,7 @@ void MainWindow::updateVerdict() {
         mVerdictLabel->setText(tr("Open a file: File › Open (Ctrl+O), or drop it here"));
         return;
     }
-    const moji::ScanResult* result = mDocument->scanResult();
+    const auto result = mDocument->scanResult();
     if (mDocument->scanning()) {
         mVerdictLabel->setText(tr("Scanning %1 bytes…").arg(mDocument->size()));
     } else if (!result) {
@@ -507,7 +500,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
 void MainWindow::showRepairDialog() {
     if (!mDocument || mDocument->size() == 0)
         return;
-    RepairDialog dialog(mDocument->bytes(), mDocument->scanResult(), mDocument->path(), this);
+    RepairDialog dialog(mDocument->bytes(), mDocument->scanResult().get(), mDocument->path(), this);
     connect(&dialog, &RepairDialog::openRequested, this, [this](const QString& path) {
         QTimer::singleShot(0, this, [this, path] { openFile(path); });
     });

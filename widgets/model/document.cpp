@@ -26,15 +26,6 @@ std::unique_ptr<Document> Document::open(const QString& path, QString* error) {
     return std::make_unique<Document>(std::move(std::get<0>(opened)), path);
 }
 
-const std::vector<moji::Sequence>& Document::units(std::uint64_t from, std::uint64_t to) {
-    if (from != mWindowFrom || to != mWindowTo) {
-        mWindow = moji::WindowDecoder::decode(bytes(), from, to);
-        mWindowFrom = from;
-        mWindowTo = to;
-    }
-    return mWindow;
-}
-
 moji::Sequence Document::unitAt(std::uint64_t offset) const {
     return moji::WindowDecoder::unitAt(bytes(), offset);
 }
@@ -78,7 +69,7 @@ void Document::startScan() {
                     mScanThread.join();
                 mScanning = false;
                 if (finished->status != moji::ScanResult::Status::Stopped)
-                    mResult = std::make_unique<moji::ScanResult>(std::move(*finished));
+                    mResult = finished;
                 emit scanFinished();
             },
             Qt::QueuedConnection);

@@ -29,18 +29,19 @@ class Document : public QObject {
     [[nodiscard]] const QString& path() const { return mPath; }
     [[nodiscard]] std::uint64_t size() const { return mSource->size(); }
     [[nodiscard]] std::span<const std::uint8_t> bytes() const { return mSource->bytes(); }
+    // The bytes, shared: whoever holds this can read them after the document is gone.
+    [[nodiscard]] std::shared_ptr<const moji::ByteSource> source() const { return mSource; }
     [[nodiscard]] bool changedOnDisk() const { return mSource->changed(); }
 
-    // The units overlapping [from, to), in order; valid until the next call.
-    const std::vector<moji::Sequence>& units(std::uint64_t from, std::uint64_t to);
     // The unit containing `offset` (offset < size()).
     [[nodiscard]] moji::Sequence unitAt(std::uint64_t offset) const;
 
     void startScan();
     void cancelScan();
     [[nodiscard]] bool scanning() const { return mScanning; }
-    // The finished scan; nullptr while it runs, or when it was cancelled.
-    [[nodiscard]] const moji::ScanResult* scanResult() const { return mResult.get(); }
+    // The finished scan, shared; nullptr while it runs, or when it was cancelled. A new scan
+    // replaces it with a new object: holders of the old one keep it, unchanged.
+    [[nodiscard]] std::shared_ptr<const moji::ScanResult> scanResult() const { return mResult; }
 
     // Anomalies per 1/4096 of the file, from what the scan has done so far.
     [[nodiscard]] std::vector<std::uint64_t> anomalyDensity() const;
@@ -62,16 +63,13 @@ class Document : public QObject {
   private:
     static constexpr int kDensityBins = 4096;
 
-    std::unique_ptr<moji::ByteSource> mSource;
+    std::shared_ptr<const moji::ByteSource> mSource;
     QString mPath;
-
-    std::vector<moji::Sequence> mWindow;
-    std::uint64_t mWindowFrom = 1, mWindowTo = 0;
 
     std::thread mScanThread;
     std::atomic<bool> mCancel{false};
     bool mScanning = false;
-    std::unique_ptr<moji::ScanResult> mResult;
+    std::shared_ptr<const moji::ScanResult> mResult;
     mutable std::mutex mDensityMutex;
     std::vector<std::uint64_t> mDensity; // kDensityBins, filled as chunks finish
 };
