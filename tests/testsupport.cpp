@@ -57,27 +57,58 @@ std::uint32_t sampleStride() {
     return stride;
 }
 
-const Bytes& seedCorpus() {
-    static const Bytes corpus = [] {
-        Bytes bytes;
-        const std::filesystem::path seeds(MOJISCOPE_SEEDS_DIR);
-        if (std::filesystem::is_directory(seeds)) {
-            std::vector<std::filesystem::path> files;
-            for (const auto& entry : std::filesystem::directory_iterator(seeds))
-                if (entry.path().extension() == ".txt")
-                    files.push_back(entry.path());
-            std::sort(files.begin(), files.end());
-            for (const auto& file : files) {
-                std::ifstream in(file, std::ios::binary);
-                bytes.insert(bytes.end(), std::istreambuf_iterator<char>(in), {});
-            }
+namespace {
+
+struct LoadedCorpus {
+    Bytes bytes;
+    std::string problem;
+};
+
+// Appends every .txt file of `directory`, in name order; false when there is none.
+bool appendTextFiles(const std::filesystem::path& directory, Bytes& bytes) {
+    std::error_code error;
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(directory, error))
+        if (entry.path().extension() == ".txt")
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+        std::ifstream in(file, std::ios::binary);
+        bytes.insert(bytes.end(), std::istreambuf_iterator<char>(in), {});
+    }
+    return !error && !files.empty();
+}
+
+const LoadedCorpus& loadedCorpus() {
+    static const LoadedCorpus corpus = [] {
+        LoadedCorpus loaded;
+        const char* dataDir = std::getenv("MOJISCOPE_TEST_DATA_DIR");
+        const std::filesystem::path data(dataDir ? dataDir : MOJISCOPE_TEST_DATA_DIR);
+        if (!appendTextFiles(data, loaded.bytes)) {
+            loaded.problem = "the test corpus is missing: no .txt file in " + data.string();
+            return loaded;
         }
-        if (bytes.empty())
-            bytes = bytesOf("UTF-8は今日の文字エンコーディングの中で最も重要なものと言って差し支え"
-                            "ないでしょう。A≢Α. 日本語 😀 café\n");
-        return bytes;
+        const std::filesystem::path seeds(MOJISCOPE_SEEDS_DIR);
+        if (std::filesystem::exists(seeds) && !appendTextFiles(seeds, loaded.bytes))
+            loaded.problem = "the seed corpus is unreadable or empty: " + seeds.string();
+        return loaded;
     }();
     return corpus;
+}
+
+} // namespace
+
+const Bytes& textCorpus() {
+    const LoadedCorpus& corpus = loadedCorpus();
+    if (!corpus.problem.empty()) {
+        std::fprintf(stderr, "%s\n", corpus.problem.c_str());
+        std::abort();
+    }
+    return corpus.bytes;
+}
+
+std::string textCorpusProblem() {
+    return loadedCorpus().problem;
 }
 
 Bytes randomUtf8ish(std::mt19937_64& random, std::size_t size) {

@@ -30,8 +30,14 @@ std::vector<moji::Sequence> decodeInPieces(const Bytes& bytes,
 // The text the units stand for: code points, and one U+FFFD per maximal subpart of anomalies.
 std::u32string replacementText(const std::vector<moji::Sequence>& units);
 
-// The source documents (../shared/seeds), concatenated; a built-in Japanese text if absent.
-const Bytes& seedCorpus();
+// The well-formed text the mutation tests start from: every .txt file of tests/data (our own
+// multilingual corpus, always in the repository), then every .txt file of ../shared/seeds when
+// that directory exists, each in name order (MOJISCOPE_TEST_DATA_DIR in the environment stands
+// for tests/data). There is no fallback text: textCorpusProblem() says
+// what is missing, and a suite using the corpus checks it first (in initTestCase, with QFAIL);
+// textCorpus() aborts with the same message rather than return a smaller corpus.
+[[nodiscard]] const Bytes& textCorpus();
+[[nodiscard]] std::string textCorpusProblem();
 
 // Random bytes with a bias towards UTF-8 structure (leads, continuations, edge values).
 Bytes randomUtf8ish(std::mt19937_64& random, std::size_t size);

@@ -112,6 +112,11 @@ constexpr Case kCases[] = {
 class TestRepair : public QObject {
     Q_OBJECT
   private slots:
+    void initTestCase() {
+        if (const std::string problem = testsupport::textCorpusProblem(); !problem.empty())
+            QFAIL(problem.c_str());
+    }
+
     void policiesAndOptions_data() {
         QTest::addColumn<QByteArray>("input");
         QTest::addColumn<QString>("policy");
@@ -147,7 +152,7 @@ class TestRepair : public QObject {
         for (int i = 0; i < 400; ++i) {
             const Bytes bytes =
                 i % 2 ? testsupport::randomUtf8ish(random, 1 + random() % 3000)
-                      : testsupport::mutate(testsupport::seedCorpus(), random, 1 + i % 60);
+                      : testsupport::mutate(testsupport::textCorpus(), random, 1 + i % 60);
             const std::uint64_t window = 1 + random() % 5000;
             if (repair(bytes, {}, window) != icuReplace(bytes))
                 QFAIL(qPrintable(QString("differs from ICU with a window of %1").arg(window)));

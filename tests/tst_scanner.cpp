@@ -117,7 +117,7 @@ QString compare(const Bytes& bytes, const moji::ScanOptions& options, const Expe
 
 // A slice of the corpus that is well-formed, starting and ending on character boundaries.
 Bytes validText(std::size_t size) {
-    const Bytes& corpus = testsupport::seedCorpus();
+    const Bytes& corpus = testsupport::textCorpus();
     Bytes text;
     while (text.size() < size)
         text.insert(text.end(), corpus.begin(), corpus.end());
@@ -170,6 +170,11 @@ moji::ScanOptions yesNoOptions(moji::simd::SimdLevel level, unsigned threads, st
 class TestScanner : public QObject {
     Q_OBJECT
   private slots:
+    void initTestCase() {
+        if (const std::string problem = testsupport::textCorpusProblem(); !problem.empty())
+            QFAIL(problem.c_str());
+    }
+
     void edgeSizes_data() {
         QTest::addColumn<int>("size");
         for (int size : {0, 1, 2, 3, 4, 5, 63, 64, 65, 127, 128, 129, 191, 192, 193, 1000})

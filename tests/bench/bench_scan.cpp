@@ -11,9 +11,10 @@
 // comparable across thread counts.
 // --rows keeps only the rows whose name contains one of the words.
 //
-// Corpora (generated, 256 MiB by default): ascii, japanese (the seed documents), mixed (the
-// seeds with Latin, Greek, Cyrillic and emoji), mixed-1-per-KiB (one corrupted byte per KiB),
-// random (uniform random bytes).
+// Corpora (generated, 256 MiB by default): ascii, japanese (the seed documents, or
+// tests/data/japanese.txt without them), mixed (the same with Latin, Greek, Cyrillic and emoji),
+// multilingual (tests/data), mixed-1-per-KiB (one corrupted byte per KiB), random (uniform random
+// bytes).
 
 #include "decode/utf8automaton.h"
 #include "scan/scanner.h"
@@ -30,6 +31,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -45,11 +47,13 @@ namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
-Bytes seedText() {
+// The .txt files of `directory` in name order, concatenated (nothing when it does not exist).
+Bytes textFiles(const std::filesystem::path& directory) {
     Bytes bytes;
+    std::error_code error;
     std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(MOJISCOPE_SEEDS_DIR))
-        if (entry.path().extension() == ".txt" && entry.path().filename() != "README.md")
+    for (const auto& entry : std::filesystem::directory_iterator(directory, error))
+        if (entry.path().extension() == ".txt")
             files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     for (const auto& file : files) {
@@ -57,6 +61,30 @@ Bytes seedText() {
         bytes.insert(bytes.end(), std::istreambuf_iterator<char>(in), {});
     }
     return bytes;
+}
+
+// Exits with a message naming `what` when a corpus the benchmark needs is missing.
+Bytes required(Bytes bytes, const std::string& what) {
+    if (bytes.empty()) {
+        std::fprintf(stderr, "bench_scan: corpus missing: %s\n", what.c_str());
+        std::exit(2);
+    }
+    return bytes;
+}
+
+// The Japanese documents: ../shared/seeds when present, else tests/data/japanese.txt.
+Bytes seedText() {
+    if (std::filesystem::is_directory(MOJISCOPE_SEEDS_DIR))
+        return required(textFiles(MOJISCOPE_SEEDS_DIR), MOJISCOPE_SEEDS_DIR "/*.txt");
+    const std::filesystem::path japanese =
+        std::filesystem::path(MOJISCOPE_TEST_DATA_DIR) / "japanese.txt";
+    std::ifstream in(japanese, std::ios::binary);
+    return required(Bytes(std::istreambuf_iterator<char>(in), {}), japanese.string());
+}
+
+// Our own multilingual texts (tests/data): eleven scripts, emoji sequences, combining marks.
+Bytes multilingualText() {
+    return required(textFiles(MOJISCOPE_TEST_DATA_DIR), MOJISCOPE_TEST_DATA_DIR "/*.txt");
 }
 
 // Repeats `unit` to `size` bytes, ending on a character boundary (padded with spaces).
@@ -335,6 +363,7 @@ int main(int argc, char** argv) {
         {"ascii", [&] { return asciiCorpus(size); }},
         {"japanese", [&] { return repeatTo(seedText(), size); }},
         {"mixed", [&] { return mixedCorpus(size); }},
+        {"multilingual", [&] { return repeatTo(multilingualText(), size); }},
         {"mixed-1-per-KiB", [&] { return oneAnomalyPerKiB(mixedCorpus(size)); }},
         {"random", [&] { return randomCorpus(size); }},
     };

@@ -1,6 +1,8 @@
 // libFuzzer target: for any input, the fast scanner (every kernel this CPU has, several thread
-// counts and chunk sizes), the streaming decoder fed in pieces, and the window decoder must all
-// agree with the streaming decoder fed the input whole. Build with -DMOJISCOPE_FUZZ=ON and clang.
+// counts and chunk sizes, small index limits, stop at the first anomaly), the streaming decoder
+// fed in pieces, and the window decoder (decode and unitAt) must all agree with the streaming
+// decoder fed the input whole: the same units, anomalies, notices (NUL units merged into runs)
+// and counts. Build with -DMOJISCOPE_FUZZ=ON and clang.
 
 #include "decode/notices.h"
 #include "decode/sequencesink.h"
@@ -8,6 +10,7 @@
 #include "decode/windowdecoder.h"
 #include "scan/scanner.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
@@ -17,6 +20,13 @@ struct Collect : moji::SequenceSink {
     void sequence(const moji::Sequence& unit) override { units.push_back(unit); }
     std::vector<moji::Sequence> units;
 };
+
+template <typename Item>
+std::vector<Item> listOf(const moji::ChunkedIndex<Item>& index) {
+    std::vector<Item> items;
+    index.forEach([&](const Item& item) { items.push_back(item); });
+    return items;
+}
 
 void check(bool condition) {
     if (!condition)
@@ -43,14 +53,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     decoder.finish(pieces);
     check(pieces.units == whole.units);
 
+    // The reference: anomalies, notices and counts of the units of the whole decode.
     std::vector<moji::Sequence> anomalies;
-    std::uint64_t wellFormed = 0;
+    std::vector<moji::Notice> notices;
+    moji::ScanCounts counts;
     for (const auto& unit : whole.units) {
-        if (moji::isAnomaly(unit.kind))
+        if (moji::isAnomaly(unit.kind)) {
             anomalies.push_back(unit);
-        else
-            ++wellFormed;
+            ++counts.byKind[static_cast<int>(unit.kind)];
+            counts.replacements += unit.replacements;
+            continue;
+        }
+        ++counts.sequencesByLength[unit.length];
+        const auto kind = moji::noticeKindOf(unit);
+        if (!kind)
+            continue;
+        if (*kind == moji::NoticeKind::Nul && !notices.empty() &&
+            notices.back().kind == moji::NoticeKind::Nul &&
+            notices.back().offset + notices.back().length == unit.offset) {
+            ++notices.back().length;
+            continue;
+        }
+        notices.push_back({unit.offset, unit.length, unit.value, *kind});
+        ++counts.notices[static_cast<int>(*kind)];
     }
+
+    const std::uint64_t limit = size > 0 ? data[size - 1] % 8 : 0;
     for (const moji::simd::SimdLevel level : moji::simd::supportedSimdLevels()) {
         for (unsigned threads : {1u, 3u}) {
             moji::ScanOptions options;
@@ -58,11 +86,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             options.threads = threads;
             options.chunkSize = 64 + size % 200;
             const moji::ScanResult result = moji::scanBytes(data, size, options);
-            check(result.counts.anomalies() == anomalies.size());
-            check(result.counts.wellFormedSequences() == wellFormed);
-            check(result.anomalies.size() == anomalies.size());
-            for (std::size_t i = 0; i < anomalies.size(); ++i)
-                check(result.anomalies.at(i) == anomalies[i]);
+            check(result.status == moji::ScanResult::Status::Complete);
+            check(result.counts == counts);
+            check(listOf(result.anomalies) == anomalies);
+            check(listOf(result.notices) == notices);
+
+            // Small index limits keep the first items in offset order; the counts stay exact.
+            options.maxIndexedAnomalies = limit;
+            options.maxIndexedNotices = limit;
+            const moji::ScanResult limited = moji::scanBytes(data, size, options);
+            check(limited.counts == counts);
+            check(listOf(limited.anomalies) ==
+                  std::vector(anomalies.begin(),
+                              anomalies.begin() + std::min<std::size_t>(limit, anomalies.size())));
+            check(listOf(limited.notices) ==
+                  std::vector(notices.begin(),
+                              notices.begin() + std::min<std::size_t>(limit, notices.size())));
+
+            options.stopAtFirstAnomaly = true;
+            check(moji::scanBytes(data, size, options).valid() == anomalies.empty());
         }
     }
 
@@ -74,6 +116,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (unit.offset + unit.length > from && unit.offset < from + 16)
                 expected.push_back(unit);
         check(window == expected);
+        check(!expected.empty() && moji::WindowDecoder::unitAt(bytes, from) == expected.front());
+        const std::size_t last = size - 1 - data[size / 2] % size;
+        const auto containing =
+            std::find_if(whole.units.begin(), whole.units.end(),
+                         [&](const auto& unit) { return unit.offset + unit.length > last; });
+        check(containing != whole.units.end() &&
+              moji::WindowDecoder::unitAt(bytes, last) == *containing);
     }
     return 0;
 }

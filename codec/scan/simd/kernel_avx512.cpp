@@ -1,8 +1,10 @@
 // Built with -mavx512f -mavx512bw: call only through blockKernel() after detectSimdLevel().
 // GCC 12's AVX-512 headers initialise their "undefined" vectors from themselves, which
 // -Wuninitialized reports at every inlined use; the values are never read.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include "scan/simd/avx512traits.h"
 #include "scan/simd/blockvalidator.h"
 
