@@ -10,10 +10,15 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdio>
+#include <filesystem>
 #include <unistd.h>
 
 namespace {
@@ -199,6 +204,42 @@ class TestInspectorWindow : public QObject {
         QVERIFY(mWindow->windowTitle().startsWith("Tour sample"));
         QCOMPARE(mWindow->document()->scanResult()->counts.anomalies(), std::uint64_t(20));
         QVERIFY(mWindow->problemText().isEmpty());
+    }
+
+    // File names are bytes: a name that is not UTF-8 opens from its bytes (the command line),
+    // from the text a file dialog gives, from a drop and from Open Recent, which stores bytes;
+    // the title shows the name with U+FFFD.
+    void nameThatIsNotUtf8() {
+        const QByteArray path = QFile::encodeName(mDir.path()) + "/caf\xe9.txt";
+        std::FILE* file = std::fopen(path.constData(), "wb");
+        QVERIFY(file && std::fputs("ok \xff", file) >= 0 && std::fclose(file) == 0);
+        const auto opened = [&] { return mWindow->document()->filePath().native(); };
+        QVERIFY(mWindow->openFile(std::filesystem::path(path.toStdString())));
+        QVERIFY(mWindow->windowTitle().contains(QStringView(u"caf\uFFFD.txt")));
+        QCOMPARE(opened(), path.toStdString());
+
+        QVERIFY(mWindow->openFile(mPath));
+        QVERIFY(mWindow->openFile(mDir.filePath(QString::fromUtf16(u"caf\uFFFD.txt"))));
+        QCOMPARE(opened(), path.toStdString());
+
+        QVERIFY(mWindow->openFile(mPath));
+        QMimeData data;
+        // As a drop from another program delivers it: a percent-encoded text/uri-list.
+        data.setData("text/uri-list", "file://" + path.toPercentEncoding("/") + "\r\n");
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        // Straight to the window: QApplication delivers drops only during a real drag.
+        static_cast<QObject*>(mWindow.get())->event(&drop);
+        QCOMPARE(opened(), path.toStdString());
+
+        QVERIFY(mWindow->openFile(mPath));
+        QCOMPARE(QSettings().value("recentPaths").toList().value(1).toByteArray(), path);
+        QAction* recent = nullptr;
+        for (QAction* action : mWindow->findChildren<QAction*>())
+            if (action->text() == QFile::decodeName(path))
+                recent = action;
+        QVERIFY(recent);
+        recent->trigger();
+        QCOMPARE(opened(), path.toStdString());
     }
 
     void unreadableAndDirectoryAreReported() {

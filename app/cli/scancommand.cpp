@@ -1,5 +1,6 @@
 #include "cli/scancommand.h"
 
+#include "cli/argumentbytes.h"
 #include "cli/textreport.h"
 #include "describe/explanation.h"
 #include "describe/textformat.h"
@@ -31,7 +32,7 @@ void writeJson(const moji::ByteSource& source, const std::string& path,
                const moji::ScanResult& result, std::uint64_t limit) {
     std::ostream& out = std::cout;
     const moji::ScanCounts& counts = result.counts;
-    out << "{\"file\":" << textreport::jsonString(path) << ",\"size\":" << result.size
+    out << "{" << textreport::jsonPath("file", "file_bytes", path) << ",\"size\":" << result.size
         << ",\"valid\":" << (result.valid() ? "true" : "false") << ",\"counts\":{";
     for (int kind = 1; kind < moji::kSequenceKindCount; ++kind) {
         out << (kind > 1 ? "," : "") << '"' << moji::kSequenceKindIds[kind]
@@ -145,7 +146,7 @@ int ScanCommand::run(const QStringList& arguments) {
             return 2;
         }
     }
-    const std::string path = files.first().toStdString();
+    const std::string path = argumentbytes::bytesOf(files.first());
     auto opened = moji::openSource(path);
     if (auto* error = std::get_if<std::string>(&opened)) {
         std::cerr << "mojiscope scan: " << *error << "\n";
@@ -154,7 +155,7 @@ int ScanCommand::run(const QStringList& arguments) {
     const auto& source = *std::get<0>(opened);
     const moji::ScanResult result = moji::scanSource(source);
     if (result.status == moji::ScanResult::Status::SourceChanged) {
-        std::cerr << "mojiscope scan: " << path << ": the file changed while it was read\n";
+        std::cerr << "mojiscope scan: " << textreport::sourceProblem(path, source) << "\n";
         return 2;
     }
     if (json)

@@ -4,6 +4,7 @@
 #include "io/sourceopener.h"
 #include "scan/scanner.h"
 
+#include <QFile>
 #include <QMetaObject>
 
 #include <algorithm>
@@ -16,14 +17,22 @@ Document::~Document() {
     cancelScan();
 }
 
-std::unique_ptr<Document> Document::open(const QString& path, QString* error) {
-    auto opened = moji::openSource(path.toStdString());
+std::unique_ptr<Document> Document::open(const std::filesystem::path& path, QString* error) {
+    auto opened = moji::openSource(path.native());
     if (auto* message = std::get_if<std::string>(&opened)) {
         if (error)
             *error = QString::fromStdString(*message);
         return nullptr;
     }
-    return std::make_unique<Document>(std::move(std::get<0>(opened)), path);
+    auto document =
+        std::make_unique<Document>(std::move(std::get<0>(opened)),
+                                   QFile::decodeName(QByteArray::fromStdString(path.native())));
+    document->mFilePath = path;
+    return document;
+}
+
+std::unique_ptr<Document> Document::open(const QString& path, QString* error) {
+    return open(std::filesystem::path(path.toStdString()), error);
 }
 
 const std::vector<moji::Sequence>& Document::units(std::uint64_t from, std::uint64_t to) {

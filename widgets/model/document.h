@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <atomic>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -23,13 +24,22 @@ class Document : public QObject {
     Document(std::unique_ptr<moji::ByteSource> source, QString path);
     ~Document() override;
 
-    // Opens `path` (see moji::openSource); nullptr and a message when it cannot be read.
+    // Opens `path`, the file's name as the system's bytes (see moji::openSource); nullptr and
+    // a message when it cannot be read.
+    static std::unique_ptr<Document> open(const std::filesystem::path& path, QString* error);
+    // The same for a path as text (UTF-8 bytes); names that are not UTF-8 need the overload
+    // above.
     static std::unique_ptr<Document> open(const QString& path, QString* error);
 
+    // The path as text (ill-formed bytes of the name shown as U+FFFD), or the label given.
     [[nodiscard]] const QString& path() const { return mPath; }
+    // The file's path as the system's bytes; empty when the document was not opened from a file.
+    [[nodiscard]] const std::filesystem::path& filePath() const { return mFilePath; }
     [[nodiscard]] std::uint64_t size() const { return mSource->size(); }
     [[nodiscard]] std::span<const std::uint8_t> bytes() const { return mSource->bytes(); }
     [[nodiscard]] bool changedOnDisk() const { return mSource->changed(); }
+    // True when changedOnDisk() is because reading the file failed (an I/O error).
+    [[nodiscard]] bool readError() const { return mSource->readError(); }
 
     // The units overlapping [from, to), in order; valid until the next call.
     const std::vector<moji::Sequence>& units(std::uint64_t from, std::uint64_t to);
@@ -64,6 +74,7 @@ class Document : public QObject {
 
     std::unique_ptr<moji::ByteSource> mSource;
     QString mPath;
+    std::filesystem::path mFilePath;
 
     std::vector<moji::Sequence> mWindow;
     std::uint64_t mWindowFrom = 1, mWindowTo = 0;
