@@ -373,6 +373,17 @@ class TestCli : public QObject {
         QVERIFY(process.readAllStandardError().contains("the window is not installed"));
     }
 
+    // Arguments that are not file names keep their bytes too: no '?' or U+FFFD stands in.
+    void argumentsThatAreNotUtf8() {
+        Run run = mojiscopeBytes({"encode", "\xe9"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("\"\xe9\" is neither a code point nor valid UTF-8"));
+        QVERIFY(!run.out.contains("U+003F"));
+        run = mojiscopeBytes({"scan", "--limit", "\xe9", "x"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("not \"\xe9\""));
+    }
+
     // File names are bytes: a name that is not UTF-8 (Latin-1 é; a 3-byte sequence cut short)
     // works in every command, and JSON names it with \ufffd plus the exact bytes in hex.
     void namesThatAreNotUtf8_data() {

@@ -178,9 +178,9 @@ int RepairCommand::run(const QStringList& arguments) {
     const std::string reportPath = argumentbytes::bytesOf(parser.value("report"));
 
     moji::RepairOptions options;
-    const auto policy = moji::repairPolicyFromId(parser.value("policy").toStdString());
+    const auto policy = moji::repairPolicyFromId(argumentbytes::bytesOf(parser.value("policy")));
     if (!policy)
-        return fail("unknown policy \"" + parser.value("policy").toStdString() +
+        return fail("unknown policy \"" + argumentbytes::bytesOf(parser.value("policy")) +
                     "\" (replace, drop, escape, latin1, cp1252)");
     options.policy = *policy;
     options.joinSurrogates = parser.isSet("join-surrogates");

@@ -142,7 +142,7 @@ int ScanCommand::run(const QStringList& arguments) {
         limit = parser.value("limit").toULongLong(&ok);
         if (!ok) {
             std::cerr << "mojiscope scan: --limit needs a whole number, not \""
-                      << parser.value("limit").toStdString() << "\"\n";
+                      << argumentbytes::bytesOf(parser.value("limit")) << "\"\n";
             return 2;
         }
     }
