@@ -315,6 +315,7 @@ class TestCli : public QObject {
     // log says what was loaded.
     void checkDoesNotLoadQtWidgets() {
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.remove("LD_DEBUG_OUTPUT");
         environment.insert("LD_DEBUG", "libs");
         const QByteArray file = testfiles::write(mDir, "headless.txt", "ok").toUtf8();
         const Run run = mojiscopeBytes({"check", file}, {}, environment);
@@ -331,6 +332,7 @@ class TestCli : public QObject {
     void windowStartsThroughTheGuiModule() {
         QProcessEnvironment environment = withoutDisplay();
         environment.insert("QT_QPA_PLATFORM", "xcb");
+        environment.remove("LD_DEBUG_OUTPUT");
         environment.insert("LD_DEBUG", "libs");
         QProcess process;
         process.setProcessEnvironment(environment);
