@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace {
@@ -173,6 +174,32 @@ class TestByteSource : public QObject {
         QVERIFY(source.changed());
         QVERIFY(!source.readError());                    // changed on disk, not an I/O error
         QCOMPARE(int(source.bytes()[(4 << 20) - 1]), 0); // vanished pages read as zeros
+    }
+
+    // What the kernel sends when the storage fails under a mapped page (SIGBUS, BUS_ADRERR, on
+    // a page that is still inside the file), delivered to this thread: the page reads as zeros,
+    // and the source reports a read error, not a change on disk.
+    void ioErrorWhileOpenIsAReadError() {
+#if defined(__linux__)
+        QTemporaryDir dir;
+        const QByteArray bytes(64 << 10, 'a');
+        const QString path = testfiles::write(dir, "failing", bytes);
+        auto opened = moji::openSource(path.toStdString());
+        const auto& source = *std::get<0>(opened);
+        QCOMPARE(int(source.bytes()[20000]), int('a'));
+        siginfo_t info = {};
+        info.si_signo = SIGBUS;
+        info.si_code = BUS_ADRERR;
+        info.si_addr = const_cast<std::uint8_t*>(source.bytes().data() + 20000);
+        QCOMPARE(syscall(SYS_rt_tgsigqueueinfo, getpid(), gettid(), SIGBUS, &info), 0L);
+        QVERIFY(source.changed());
+        QVERIFY(source.readError());
+        QCOMPARE(int(source.bytes()[20000]), 0);
+        QCOMPARE(int(source.bytes()[0]), int('a')); // other pages are untouched
+        QCOMPARE(moji::scanSource(source).status, moji::ScanResult::Status::SourceChanged);
+#else
+        QSKIP("needs Linux's rt_tgsigqueueinfo");
+#endif
     }
 
     void grownReplacedOrDeletedWhileOpen() {
