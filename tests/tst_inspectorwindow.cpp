@@ -9,13 +9,16 @@
 #include "testfiles.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDropEvent>
+#include <QFileDialog>
 #include <QMimeData>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <cstdio>
 #include <filesystem>
@@ -220,6 +223,27 @@ class TestInspectorWindow : public QObject {
 
         QVERIFY(mWindow->openFile(mPath));
         QVERIFY(mWindow->openFile(mDir.filePath(QString::fromUtf16(u"caf\uFFFD.txt"))));
+        QCOMPARE(opened(), path.toStdString());
+
+        // File › Open, through Qt's own dialog, which lists the name with U+FFFD.
+        QVERIFY(mWindow->openFile(mPath));
+        QTimer chooser;
+        chooser.callOnTimeout([&] {
+            if (auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
+                chooser.stop();
+                dialog->setDirectory(mDir.path());
+                dialog->selectFile(QString::fromUtf16(u"caf\uFFFD.txt"));
+                static_cast<QDialog*>(dialog)->accept();
+            }
+        });
+        chooser.start(20);
+        QAction* open = nullptr;
+        for (QAction* action : mWindow->findChildren<QAction*>())
+            if (action->shortcut() == QKeySequence::Open)
+                open = action;
+        QVERIFY(open);
+        open->trigger();
+        chooser.stop();
         QCOMPARE(opened(), path.toStdString());
 
         QVERIFY(mWindow->openFile(mPath));

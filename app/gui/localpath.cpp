@@ -41,7 +41,9 @@ std::filesystem::path fromUrl(const QUrl& url) {
     if (!url.isLocalFile())
         return {};
     const QByteArray encoded = url.path(QUrl::FullyEncoded).toLatin1();
-    return std::filesystem::path(QByteArray::fromPercentEncoding(encoded).toStdString());
+    const std::filesystem::path path(QByteArray::fromPercentEncoding(encoded).toStdString());
+    std::error_code error;
+    return std::filesystem::exists(path, error) ? path : fromText(url.toLocalFile());
 }
 
 } // namespace localpath

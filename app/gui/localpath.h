@@ -20,7 +20,8 @@ namespace localpath {
 [[nodiscard]] std::filesystem::path fromText(const QString& text);
 
 // The local file a URL names, from its percent-encoded bytes (a drop carries file:///caf%E9,
-// which QUrl::toLocalFile would decode to U+FFFD). Empty when it is not a local file.
+// which QUrl::toLocalFile would decode to U+FFFD); when those bytes name no file (a URL made
+// from text that had U+FFFD already), as fromText(). Empty when it is not a local file.
 [[nodiscard]] std::filesystem::path fromUrl(const QUrl& url);
 
 } // namespace localpath

@@ -190,9 +190,14 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::chooseFile() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open File"));
-    if (!path.isEmpty())
-        openFile(path);
+    // Any file, not ExistingFile: Qt's own dialog checks existence by the decoded name, so it
+    // would refuse a name that is not UTF-8 as "not found"; openFile() checks instead. A URL,
+    // because a native dialog's keeps the name's bytes percent-encoded.
+    QFileDialog dialog(this, tr("Open File"));
+    dialog.setFileMode(QFileDialog::AnyFile);
+    dialog.setAcceptMode(QFileDialog::AcceptOpen);
+    if (dialog.exec() == QDialog::Accepted && !dialog.selectedUrls().isEmpty())
+        openFile(localpath::fromUrl(dialog.selectedUrls().first()));
 }
 
 void MainWindow::openTourSample() {
