@@ -1,5 +1,6 @@
 // End-to-end tests of the command line: output, JSON shape and exit codes, run as a user would.
 
+#include "cli/argumentbytes.h"
 #include "testfiles.h"
 
 #include <QDeadlineTimer>
@@ -13,6 +14,7 @@
 #include <QTest>
 
 #include <cstdio>
+#include <random>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -373,6 +375,33 @@ class TestCli : public QObject {
         QCOMPARE(process.exitStatus(), QProcess::NormalExit);
         QCOMPARE(process.exitCode(), 2);
         QVERIFY(process.readAllStandardError().contains("the window is not installed"));
+    }
+
+    // The lossless argument decoding gives back every byte string exactly, and well-formed
+    // UTF-8 decodes to itself.
+    void argumentBytesRoundTrip() {
+        const std::string cases[] = {
+            "",
+            "plain",
+            "caf\xc3\xa9",
+            "caf\xe9",
+            "x\xe6\x97",
+            "\xed\xb2\x80",
+            "\xf0\x9f\x98\x80\xe9\xf0\x9f\x98\x80",
+            "\xf0\x9f\x98",
+            "\xff\xfe\x80\xc0\xaf",
+        };
+        for (const std::string& bytes : cases)
+            QCOMPARE(argumentbytes::bytesOf(argumentbytes::decode(bytes)), bytes);
+        QCOMPARE(argumentbytes::decode("caf\xc3\xa9 \xf0\x9f\x98\x80"),
+                 QString::fromUtf8("caf\xc3\xa9 \xf0\x9f\x98\x80"));
+        std::mt19937 random(8);
+        for (int round = 0; round < 20000; ++round) {
+            std::string bytes(random() % 12, '\0');
+            for (char& byte : bytes) // no NUL: arguments cannot hold one
+                byte = static_cast<char>(1 + random() % 255);
+            QCOMPARE(argumentbytes::bytesOf(argumentbytes::decode(bytes)), bytes);
+        }
     }
 
     // Arguments that are not file names keep their bytes too: no '?' or U+FFFD stands in.
