@@ -342,7 +342,7 @@ class TestCli : public QObject {
                       {"-platform", "offscreen", testfiles::write(mDir, "shown.txt", "ok")});
         QByteArray log;
         QDeadlineTimer deadline(30000);
-        while (!log.contains("plugins/platforms/libqoffscreen.so") && !deadline.hasExpired() &&
+        while (!log.contains("platforms/libqoffscreen.so") && !deadline.hasExpired() &&
                process.state() != QProcess::NotRunning) {
             process.waitForReadyRead(1000);
             log += process.readAllStandardError();
@@ -353,7 +353,7 @@ class TestCli : public QObject {
         QVERIFY2(running, log.right(2000).constData());
         QVERIFY(log.contains("calling init: ") && log.contains("mojiscope-gui.so"));
         QVERIFY(log.contains("libQt6Widgets"));
-        QVERIFY(log.contains("plugins/platforms/libqoffscreen.so"));
+        QVERIFY(log.contains("platforms/libqoffscreen.so"));
     }
 
     // The program without its GUI module next to it (nor in its library directory) still runs
