@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QDropEvent>
 #include <QFileDialog>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QSettings>
 #include <QStandardPaths>
@@ -20,8 +21,10 @@
 #include <QTest>
 #include <QTimer>
 
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace {
@@ -227,12 +230,14 @@ class TestInspectorWindow : public QObject {
 
         // File › Open, through Qt's own dialog, which lists the name with U+FFFD.
         QVERIFY(mWindow->openFile(mPath));
+        // Types the name the dialog lists (with U+FFFD) and presses Open.
         QTimer chooser;
         chooser.callOnTimeout([&] {
-            if (auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
-                chooser.stop();
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            auto* name = dialog ? dialog->findChild<QLineEdit*>("fileNameEdit") : nullptr;
+            if (name) {
                 dialog->setDirectory(mDir.path());
-                dialog->selectFile(QString::fromUtf16(u"caf\uFFFD.txt"));
+                name->setText(QString::fromUtf16(u"caf\uFFFD.txt"));
                 static_cast<QDialog*>(dialog)->accept();
             }
         });
@@ -264,6 +269,26 @@ class TestInspectorWindow : public QObject {
         QVERIFY(recent);
         recent->trigger();
         QCOMPARE(opened(), path.toStdString());
+    }
+
+    // A page the storage fails to deliver (the SIGBUS the kernel sends for it, sent to this
+    // thread) is reported as an I/O error, not as a change on disk.
+    void ioErrorIsNotAChangeOnDisk() {
+#if defined(__linux__)
+        QVERIFY(mWindow->openFile(testfiles::write(mDir, "failing.txt", QByteArray(65536, 'a'))));
+        QTRY_VERIFY(mWindow->document()->scanResult() != nullptr);
+        siginfo_t info = {};
+        info.si_signo = SIGBUS;
+        info.si_code = BUS_ADRERR;
+        info.si_addr = const_cast<std::uint8_t*>(mWindow->document()->bytes().data() + 20000);
+        QCOMPARE(syscall(SYS_rt_tgsigqueueinfo, getpid(), gettid(), SIGBUS, &info), 0L);
+        mWindow->byteView()->moveCursor(20000);
+        QTRY_VERIFY_WITH_TIMEOUT(mWindow->problemText().contains("I/O error reading failing.txt"),
+                                 5000);
+        QVERIFY(!mWindow->problemText().contains("changed on disk"));
+#else
+        QSKIP("needs Linux's rt_tgsigqueueinfo");
+#endif
     }
 
     void unreadableAndDirectoryAreReported() {
