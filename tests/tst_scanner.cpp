@@ -193,7 +193,19 @@ class TestScanner : public QObject {
                                 {0xFE, 0x80},
                                 {0xFF, 0xBF, 0xBF},
                                 {0xFC, 0x80},
-                                {0xF0, 0x90, 0x80}};
+                                {0xF0, 0x90, 0x80},
+                                {0xEF, 0xB7, 0xAF},
+                                {0xEF, 0xB7, 0x8F},
+                                {0xEF, 0xB7, 0xB0},
+                                {0xEF, 0xBB, 0xBE},
+                                {0xEF, 0xBF, 0xBD},
+                                {0xEF, 0xBF, 0xBF},
+                                {0xF4, 0x8F, 0xBF, 0xBE},
+                                {0xF3, 0xAF, 0xBF, 0xBF},
+                                {0xC2, 0x9F},
+                                {0xC2, 0xA0},
+                                {0x19},
+                                {0x09, 0x0D, 0x0A}};
         for (auto level : availableLevels()) {
             moji::ScanOptions options;
             options.level = level;
@@ -212,7 +224,17 @@ class TestScanner : public QObject {
                     Bytes text = validText(200);
                     text.insert(text.begin() + static_cast<long>(at), plant.begin(), plant.end());
                     SCAN_EQUALS_REFERENCE(text, options, reference(text));
+                    // A block of multi-byte text, then ASCII.
+                    Bytes mixed = validText(64);
+                    mixed.resize(200, 'x');
+                    std::copy(plant.begin(), plant.end(), mixed.begin() + static_cast<long>(at));
+                    SCAN_EQUALS_REFERENCE(mixed, options, reference(mixed));
                 }
+                // At the very end of whole blocks of multi-byte text.
+                Bytes tail = validText(128 - plant.size());
+                tail.resize(128 - plant.size(), ' ');
+                tail.insert(tail.end(), plant.begin(), plant.end());
+                SCAN_EQUALS_REFERENCE(tail, options, reference(tail));
             }
         }
     }
@@ -362,6 +384,27 @@ class TestScanner : public QObject {
                                   plain.begin();
             QCOMPARE(index.lowerBound(probe), std::uint64_t(expected));
         }
+    }
+
+    // MOJISCOPE_SIMD_LEVEL lowers the detected level to the one it names, never raises it, and
+    // an unknown name changes nothing.
+    void levelFromEnvironment() {
+        using moji::simd::SimdLevel;
+        const QByteArray saved = qgetenv("MOJISCOPE_SIMD_LEVEL");
+        const bool wasSet = qEnvironmentVariableIsSet("MOJISCOPE_SIMD_LEVEL");
+        qunsetenv("MOJISCOPE_SIMD_LEVEL");
+        const SimdLevel cpu = moji::simd::detectSimdLevel();
+        for (SimdLevel level :
+             {SimdLevel::Scalar, SimdLevel::Sse2, SimdLevel::Avx2, SimdLevel::Avx512}) {
+            qputenv("MOJISCOPE_SIMD_LEVEL", moji::simd::simdLevelName(level));
+            QCOMPARE(moji::simd::detectSimdLevel(), std::min(level, cpu));
+        }
+        qputenv("MOJISCOPE_SIMD_LEVEL", "fastest");
+        QCOMPARE(moji::simd::detectSimdLevel(), cpu);
+        if (wasSet)
+            qputenv("MOJISCOPE_SIMD_LEVEL", saved);
+        else
+            qunsetenv("MOJISCOPE_SIMD_LEVEL");
     }
 };
 

@@ -18,22 +18,9 @@ namespace {
 
 // Bytes handed to the kernel between two looks at the cancel flag.
 constexpr std::size_t kStep = 1 << 20;
-// Well-formed, notice-free bytes the exact path reads before handing back to the kernel.
+// Well-formed, notice-free bytes the exact path reads before handing back to the kernel where
+// damage is dense (the kernel failed within kBlockSize bytes of where it started).
 constexpr std::size_t kQuietBytes = 64;
-
-// `end` follows bytes that the kernel passed: well-formed except perhaps for a lead byte in the
-// last three that still expects continuation bytes (or is FE/FF, which the kernel only refuses
-// once it sees the byte after). Returns the offset of that byte, or `end` when there is none.
-std::size_t boundaryBefore(const std::uint8_t* data, std::size_t lowest, std::size_t end) {
-    for (std::size_t back = 1; back <= 3 && end >= lowest + back; ++back) {
-        const std::uint8_t byte = data[end - back];
-        if (utf8::isContinuation(byte))
-            continue;
-        const int length = utf8::naiveLength(byte);
-        return length == 0 || length > static_cast<int>(back) ? end - back : end;
-    }
-    return end;
-}
 
 // ASCII bytes that need no notice: 20-7E, tab, LF, CR.
 constexpr std::array<bool, 256> kPlainAscii = [] {
@@ -76,11 +63,6 @@ std::optional<NoticeKind> noticeOf(const Sequence& unit) {
     if (unit.value > 0x9F && unit.value < 0xFDD0)
         return std::nullopt;
     return noticeKindOf(unit);
-}
-
-// The sequence length the kernel counted a lead byte under (F0-FF all count as 4).
-int countedLength(std::uint8_t lead) {
-    return lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
 }
 
 // The length of the run of zero bytes at data[0, size), at most kMaxRunLength.
@@ -281,7 +263,8 @@ std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t siz
 #endif
 
 std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t size,
-                                        std::size_t from, std::size_t mustReach, std::uint64_t base,
+                                        std::size_t from, std::size_t mustReach,
+                                        std::size_t quietBytes, std::uint64_t base,
                                         ChunkResult& out) {
     std::size_t at = from;
     std::size_t quietSince = from;
@@ -310,7 +293,7 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
             if (next > at) { // else a run fills the window: read it below
                 updateDensity();
                 at = next;
-                if (mKernel && at >= mustReach && at - quietSince >= kQuietBytes)
+                if (mKernel && at >= mustReach && at - quietSince >= quietBytes)
                     break;
                 continue;
             }
@@ -322,8 +305,12 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
 #endif
         const std::uint8_t lead = data[at];
         if (kPlainAscii[lead]) {
+            // A run of plain ASCII; with a kernel to go back to, only as far as the exit below.
             const std::size_t start = at;
-            while (++at < size && kPlainAscii[data[at]]) {
+            const std::size_t end =
+                mKernel ? std::min(size, std::max({mustReach, quietSince + quietBytes, at + 1}))
+                        : size;
+            while (++at < end && kPlainAscii[data[at]]) {
             }
             out.counts.sequencesByLength[1] += at - start;
         } else if (lead == 0) {
@@ -355,7 +342,7 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
                 }
             }
         }
-        if (mKernel && at >= mustReach && at - quietSince >= kQuietBytes)
+        if (mKernel && at >= mustReach && at - quietSince >= quietBytes)
             break;
     }
     return at;
@@ -370,25 +357,24 @@ void ChunkScanner::scan(const std::uint8_t* data, std::size_t size, std::uint64_
             return;
         }
         if (!mKernel) {
-            at = decodeExactly(data, size, at, size, base, out);
+            at = decodeExactly(data, size, at, size, 0, base, out);
             continue;
         }
         const std::size_t limit = std::min(size, at + kStep);
-        simd::SequenceCounts counts;
-        bool failed = false;
-        const std::size_t reached = at + mKernel(data + at, limit - at, counts, failed);
+        simd::KernelResult kernel;
+        mKernel(data + at, limit - at, kernel);
         for (int length = 1; length <= 4; ++length)
-            out.counts.sequencesByLength[length] += counts.byLength[length];
-        const std::size_t boundary = boundaryBefore(data, at, reached);
-        if (boundary < reached)
-            --out.counts.sequencesByLength[countedLength(data[boundary])];
-        if (!failed && limit < size) {
-            at = boundary;
+            out.counts.sequencesByLength[length] += kernel.byLength[length];
+        if (!kernel.failed && limit < size) {
+            at += kernel.passed;
             continue;
         }
-        // A refused block, or the tail after the last whole block.
-        at = decodeExactly(data, size, boundary, failed ? reached + simd::kBlockSize : size, base,
-                           out);
+        // A flagged byte, or the tail after the last whole block. After a whole block or more of
+        // clean text the damage is sparse: back to the kernel right past the flagged byte.
+        const bool sparse = kernel.flagged >= simd::kBlockSize;
+        at = decodeExactly(data, size, at + kernel.passed,
+                           kernel.failed ? at + kernel.flagged + 1 : size, sparse ? 0 : kQuietBytes,
+                           base, out);
         if (out.stopped)
             return;
     }

@@ -21,9 +21,9 @@ struct ChunkResult {
 };
 
 // Scans one stretch of bytes as a whole stream: the fast block kernel over well-formed text,
-// the exact unit reader (readSequence) from the sequence boundary before any block the kernel
-// refuses, back to the kernel once 64 quiet bytes have passed. The results are exactly those
-// of StreamDecoder on the same bytes.
+// the exact unit reader (readSequence) from the sequence boundary before any byte the kernel
+// flags, back to the kernel right past that byte, or where damage is dense once 64 quiet bytes
+// have passed. The results are exactly those of StreamDecoder on the same bytes.
 class ChunkScanner {
   public:
     struct Limits {
@@ -42,8 +42,11 @@ class ChunkScanner {
   private:
     std::size_t decodeWindow(const std::uint8_t* data, std::size_t size, std::size_t at,
                              std::uint64_t base, ChunkResult& out, std::size_t& quietSince);
+    // Decodes units from `from` until at least `mustReach` and `quietBytes` bytes after the last
+    // anomaly or notice (or to `size` without a kernel); returns where it stopped.
     std::size_t decodeExactly(const std::uint8_t* data, std::size_t size, std::size_t from,
-                              std::size_t mustReach, std::uint64_t base, ChunkResult& out);
+                              std::size_t mustReach, std::size_t quietBytes, std::uint64_t base,
+                              ChunkResult& out);
 
     simd::BlockKernel mKernel;
     // What decodeWindow() finds in one window before it is appended (at most one per byte).

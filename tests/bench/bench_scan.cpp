@@ -1,7 +1,14 @@
 // Scan throughput, in GB/s, of Mojiscope's engine and of the scanners people would otherwise use,
 // on the same in-memory buffers in one run. Not a test: run it by hand (see README).
 //
-//   build/tests/bench/bench_scan [--size MiB] [--runs N] [--corpus NAME]
+//   build/tests/bench/bench_scan [--size MiB] [--runs N] [--corpus NAME] [--level LEVEL]
+//                                [--clock wall|cpu] [--rows WORD,WORD...]
+//
+// --level caps the kernel level of the mojiscope rows (scalar, sse2, avx2, avx512; as the
+// environment variable MOJISCOPE_SIMD_LEVEL does), so an AVX-512 machine can time the AVX2
+// kernels beside simdutf. --clock cpu times by the process's CPU time instead of the wall clock
+// (node by process.cpuUsage()): steadier on a busy machine, not comparable across thread counts.
+// --rows keeps only the rows whose name contains one of the words.
 //
 // Corpora (generated, 256 MiB by default): ascii, japanese (the seed documents), mixed (the
 // seeds with Latin, Greek, Cyrillic and emoji), mixed-1-per-KiB (one corrupted byte per KiB),
@@ -23,6 +30,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -114,14 +122,24 @@ Bytes randomCorpus(std::size_t size) {
     return bytes;
 }
 
+bool gCpuClock = false; // time by process CPU time rather than the wall clock
+
+double seconds() {
+    if (!gCpuClock)
+        return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
 // Best-of-runs throughput of `scan` in GB/s (10^9 bytes per second).
 double measure(const Bytes& bytes, int runs, const std::function<void()>& scan) {
     double best = 1e30;
     for (int run = 0; run < runs; ++run) {
-        const auto start = std::chrono::steady_clock::now();
+        const double start = seconds();
         scan();
-        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-        best = std::min(best, elapsed.count());
+        best = std::min(best, seconds() - start);
     }
     return static_cast<double>(bytes.size()) / best / 1e9;
 }
@@ -223,13 +241,18 @@ double nodeIsUtf8(const Bytes& bytes, int runs) {
         return -1;
     file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()));
     file.flush();
+    const QString clock =
+        gCpuClock
+            ? QStringLiteral("(()=>{const u=process.cpuUsage();return (u.user+u.system)/1e6;})")
+            : QStringLiteral("(()=>Number(process.hrtime.bigint())/1e9)");
     const QString script =
-        QStringLiteral("const fs=require('fs');const {isUtf8}=require('buffer');"
+        QStringLiteral("const fs=require('fs');const {isUtf8}=require('buffer');const now=%2;"
                        "const b=fs.readFileSync(process.argv[1]);let best=1e9;let r;"
-                       "for(let i=0;i<%1;i++){const t=process.hrtime.bigint();r=isUtf8(b);"
-                       "const s=Number(process.hrtime.bigint()-t)/1e9;if(s<best)best=s;}"
+                       "for(let i=0;i<%1;i++){const t=now();r=isUtf8(b);"
+                       "const s=now()-t;if(s<best)best=s;}"
                        "console.log((b.length/best/1e9).toFixed(3));")
-            .arg(runs);
+            .arg(runs)
+            .arg(clock);
     QProcess node;
     node.start("node", {"-e", script, file.fileName()});
     if (!node.waitForFinished(600000) || node.exitCode() != 0)
@@ -243,17 +266,35 @@ int main(int argc, char** argv) {
     std::size_t mebibytes = 256;
     int runs = 5;
     std::string only;
+    std::vector<std::string> rowWords;
+    auto best = moji::simd::detectSimdLevel();
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string option = argv[i];
-        if (option == "--size")
-            mebibytes = std::stoul(argv[i + 1]);
-        else if (option == "--runs")
-            runs = std::stoi(argv[i + 1]);
-        else if (option == "--corpus")
-            only = argv[i + 1];
+        const std::string value = argv[i + 1];
+        if (option == "--size") {
+            mebibytes = std::stoul(value);
+        } else if (option == "--runs") {
+            runs = std::stoi(value);
+        } else if (option == "--corpus") {
+            only = value;
+        } else if (option == "--clock") {
+            gCpuClock = value == "cpu";
+        } else if (option == "--rows") {
+            for (std::size_t from = 0; from <= value.size();) {
+                const std::size_t comma = std::min(value.find(',', from), value.size());
+                rowWords.push_back(value.substr(from, comma - from));
+                from = comma + 1;
+            }
+        } else if (option == "--level") {
+            moji::simd::SimdLevel level;
+            if (!moji::simd::simdLevelFromName(value.c_str(), level)) {
+                std::fprintf(stderr, "unknown level %s\n", value.c_str());
+                return 2;
+            }
+            best = std::min(best, level);
+        }
     }
     const std::size_t size = mebibytes << 20;
-    const auto best = moji::simd::detectSimdLevel();
 
     std::vector<Peer> peers = {
         {std::string("mojiscope 1 thread (") + moji::simd::simdLevelName(best) + ")",
@@ -275,6 +316,13 @@ int main(int argc, char** argv) {
     peers.push_back({"Qt isValidUtf8 (yes/no)", qtIsValid});
     peers.push_back({"glibc iconv", glibcIconv});
     peers.push_back({"table DFA (yes/no)", dfa});
+    if (!rowWords.empty()) {
+        std::erase_if(peers, [&](const Peer& peer) {
+            return std::none_of(rowWords.begin(), rowWords.end(), [&](const std::string& word) {
+                return peer.name.find(word) != std::string::npos;
+            });
+        });
+    }
 
     struct Corpus {
         std::string name;
@@ -288,7 +336,8 @@ int main(int argc, char** argv) {
         {"random", [&] { return randomCorpus(size); }},
     };
 
-    std::printf("GB/s (10^9 bytes/s), best of %d runs on %zu MiB buffers\n", runs, mebibytes);
+    std::printf("GB/s (10^9 bytes/s), best of %d runs on %zu MiB buffers, %s time\n", runs,
+                mebibytes, gCpuClock ? "CPU" : "wall");
     std::printf("%-36s", "scanner");
     for (const Corpus& corpus : corpora)
         if (only.empty() || only == corpus.name)

@@ -43,13 +43,8 @@ struct Avx2Traits {
     static Mask nonZero(V v) {
         return ~static_cast<Mask>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, zero())));
     }
-    static Mask eqMask(V v, uint8_t b) {
-        return static_cast<Mask>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, splat(b))));
-    }
-    static Mask geMask(V v, uint8_t b) {
-        return static_cast<Mask>(
-            _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, splat(b)), v)));
-    }
+    static Mask firstBytes(int n) { return n >= 32 ? ~Mask(0) : (Mask(1) << n) - 1; }
+    static int firstSet(Mask m) { return __builtin_ctz(m); }
     static uint64_t popcount(Mask m) { return static_cast<uint64_t>(_mm_popcnt_u32(m)); }
 };
 

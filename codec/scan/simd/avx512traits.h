@@ -45,8 +45,8 @@ struct Avx512Traits {
     static bool any(V v) { return _mm512_test_epi64_mask(v, v) != 0; }
     static Mask highBits(V v) { return _mm512_movepi8_mask(v); }
     static Mask nonZero(V v) { return _mm512_test_epi8_mask(v, v); }
-    static Mask eqMask(V v, uint8_t b) { return _mm512_cmpeq_epi8_mask(v, splat(b)); }
-    static Mask geMask(V v, uint8_t b) { return _mm512_cmpge_epu8_mask(v, splat(b)); }
+    static Mask firstBytes(int n) { return n >= 64 ? ~Mask(0) : (Mask(1) << n) - 1; }
+    static int firstSet(Mask m) { return __builtin_ctzll(m); }
     static uint64_t popcount(Mask m) { return static_cast<uint64_t>(_mm_popcnt_u64(m)); }
 };
 

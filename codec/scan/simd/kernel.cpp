@@ -1,12 +1,16 @@
 #include "scan/simd/kernel.h"
 
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+
 namespace moji::simd {
 
-size_t validateBlocksSse2(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx2(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx512(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx2Only(const uint8_t*, size_t, SequenceCounts&, bool&);
-size_t validateBlocksAvx512Only(const uint8_t*, size_t, SequenceCounts&, bool&);
+void validateBlocksSse2(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx2(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx512(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx2Only(const uint8_t*, size_t, KernelResult&);
+void validateBlocksAvx512Only(const uint8_t*, size_t, KernelResult&);
 
 BlockKernel blockKernel(SimdLevel level, bool counting) {
     switch (level) {
@@ -22,7 +26,9 @@ BlockKernel blockKernel(SimdLevel level, bool counting) {
     return nullptr;
 }
 
-SimdLevel detectSimdLevel() {
+namespace {
+
+SimdLevel cpuSimdLevel() {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
         return SimdLevel::Avx512;
@@ -31,6 +37,28 @@ SimdLevel detectSimdLevel() {
     if (__builtin_cpu_supports("sse2"))
         return SimdLevel::Sse2;
     return SimdLevel::Scalar;
+}
+
+} // namespace
+
+SimdLevel detectSimdLevel() {
+    const SimdLevel cpu = cpuSimdLevel();
+    SimdLevel wanted;
+    const char* name = std::getenv("MOJISCOPE_SIMD_LEVEL");
+    if (name && simdLevelFromName(name, wanted) && wanted < cpu)
+        return wanted;
+    return cpu;
+}
+
+bool simdLevelFromName(const char* name, SimdLevel& level) {
+    for (SimdLevel candidate :
+         {SimdLevel::Scalar, SimdLevel::Sse2, SimdLevel::Avx2, SimdLevel::Avx512}) {
+        if (std::strcmp(name, simdLevelName(candidate)) == 0) {
+            level = candidate;
+            return true;
+        }
+    }
+    return false;
 }
 
 const char* simdLevelName(SimdLevel level) {

@@ -4,15 +4,14 @@
 
 namespace moji::simd {
 
-size_t validateBlocksAvx2(const uint8_t* data, size_t size, SequenceCounts& counts, bool& failed) {
-    BlockValidator<Avx2Traits, true> validator;
-    return validator.run(data, size, counts, failed);
+void validateBlocksAvx2(const uint8_t* data, size_t size, KernelResult& result) {
+    const BlockValidator<Avx2Traits, true> validator;
+    validator.run(data, size, result);
 }
 
-size_t validateBlocksAvx2Only(const uint8_t* data, size_t size, SequenceCounts& counts,
-                              bool& failed) {
-    BlockValidator<Avx2Traits, false> validator;
-    return validator.run(data, size, counts, failed);
+void validateBlocksAvx2Only(const uint8_t* data, size_t size, KernelResult& result) {
+    const BlockValidator<Avx2Traits, false> validator;
+    validator.run(data, size, result);
 }
 
 } // namespace moji::simd

@@ -8,16 +8,14 @@
 
 namespace moji::simd {
 
-size_t validateBlocksAvx512(const uint8_t* data, size_t size, SequenceCounts& counts,
-                            bool& failed) {
-    BlockValidator<Avx512Traits, true> validator;
-    return validator.run(data, size, counts, failed);
+void validateBlocksAvx512(const uint8_t* data, size_t size, KernelResult& result) {
+    const BlockValidator<Avx512Traits, true> validator;
+    validator.run(data, size, result);
 }
 
-size_t validateBlocksAvx512Only(const uint8_t* data, size_t size, SequenceCounts& counts,
-                                bool& failed) {
-    BlockValidator<Avx512Traits, false> validator;
-    return validator.run(data, size, counts, failed);
+void validateBlocksAvx512Only(const uint8_t* data, size_t size, KernelResult& result) {
+    const BlockValidator<Avx512Traits, false> validator;
+    validator.run(data, size, result);
 }
 
 } // namespace moji::simd

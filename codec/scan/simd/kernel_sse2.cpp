@@ -1,5 +1,5 @@
-// The SSE2 kernel confirms only ASCII blocks without control characters; any other block is
-// reported as failed and left to the exact scalar path.
+// The SSE2 kernel confirms only ASCII without control characters; it flags the first other byte
+// and leaves it to the exact scalar path.
 #include "scan/simd/kernel.h"
 
 #include <emmintrin.h>
@@ -7,7 +7,8 @@
 namespace moji::simd {
 namespace {
 
-bool plainAscii(__m128i v) {
+// Bit i set where byte i of `v` is not plain ASCII (20-7E, tab, LF, CR).
+unsigned notPlainAscii(__m128i v) {
     const __m128i belowSpace = _mm_cmplt_epi8(v, _mm_set1_epi8(0x20));
     const __m128i allowed = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
                                                       _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
@@ -15,25 +16,32 @@ bool plainAscii(__m128i v) {
     const __m128i control =
         _mm_or_si128(_mm_andnot_si128(allowed, belowSpace), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
     // Bytes >= 0x80 are negative, so below 0x20 as signed: they also land in `control`.
-    return _mm_movemask_epi8(control) == 0;
+    return static_cast<unsigned>(_mm_movemask_epi8(control));
 }
 
 } // namespace
 
-size_t validateBlocksSse2(const uint8_t* data, size_t size, SequenceCounts& counts, bool& failed) {
-    failed = false;
+void validateBlocksSse2(const uint8_t* data, size_t size, KernelResult& result) {
+    result.failed = false;
     size_t at = 0;
     for (; at + kBlockSize <= size; at += kBlockSize) {
-        bool plain = true;
+        unsigned long long flagged = 0;
+        // Hardware prefetchers stop at 4 KiB pages. (The address may lie past the data: a
+        // prefetch never faults.)
+        __builtin_prefetch(
+            reinterpret_cast<const void*>(reinterpret_cast<uintptr_t>(data + at) + 4096));
         for (int i = 0; i < kBlockSize; i += 16)
-            plain &= plainAscii(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at + i)));
-        if (!plain) {
-            failed = true;
+            flagged |= static_cast<unsigned long long>(notPlainAscii(
+                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at + i))))
+                       << i;
+        if (flagged != 0) {
+            result.failed = true;
+            at += static_cast<size_t>(__builtin_ctzll(flagged));
             break;
         }
-        counts.byLength[1] += kBlockSize;
     }
-    return at;
+    result.byLength[1] += at;
+    result.passed = result.flagged = at;
 }
 
 } // namespace moji::simd
