@@ -1,5 +1,5 @@
 // Byte sources: mapped files, read-in fallbacks, refusals, a file changed while open, and a
-// sparse file over 4 GiB scanned with 64-bit offsets.
+// sparse file over 4 GiB, text first, scanned with 64-bit offsets.
 
 #include "io/mappedfilesource.h"
 #include "io/mappingguard.h"
@@ -220,8 +220,11 @@ class TestByteSource : public QObject {
         QVERIFY(std::get<0>(second)->changed());
     }
 
-    // A sparse file just over 4 GiB: offsets past 2^32 are reported exactly.
-    void sparseFileOver4GiB() {
+    // A sparse file just over 4 GiB, text first, then zeros and three continuation bytes at the
+    // very end: no chunk can start after the text (a split used to search again from every
+    // later nominal offset to the end: quadratic, hours here), and offsets past 2^32 are
+    // reported exactly.
+    void sparseFileOver4GiBTextFirst() {
         QTemporaryDir dir;
         const QString path = dir.filePath("sparse");
         const std::uint64_t size = (4ull << 30) + 4096;
@@ -229,22 +232,31 @@ class TestByteSource : public QObject {
         QVERIFY(fd >= 0);
         QVERIFY(ftruncate(fd, static_cast<off_t>(size)) == 0);
         const char text[] = "text \xc0\xaf end";
-        const std::uint64_t at = (4ull << 30) + 100;
-        QVERIFY(pwrite(fd, text, sizeof text - 1, static_cast<off_t>(at)) ==
-                static_cast<ssize_t>(sizeof text - 1));
+        const std::uint64_t textLength = sizeof text - 1;
+        QVERIFY(pwrite(fd, text, textLength, 0) == static_cast<ssize_t>(textLength));
+        QVERIFY(pwrite(fd, "\x80\x80\x80", 3, static_cast<off_t>(size - 3)) == 3);
         ::close(fd);
         auto opened = moji::openSource(path.toStdString());
         QVERIFY(errorOf(opened).empty());
         const auto& source = *std::get<0>(opened);
         QCOMPARE(source.size(), size);
-        const moji::ScanResult result = moji::scanSource(source);
+        moji::ScanOptions options;
+        options.threads = 2;
+        const moji::ScanResult result = moji::scanSource(source, options);
         QCOMPARE(result.status, moji::ScanResult::Status::Complete);
-        QCOMPARE(result.counts.anomalies(), std::uint64_t(1));
-        QCOMPARE(result.anomalies.at(0).offset, at + 5);
+        QCOMPARE(result.counts.anomalies(), std::uint64_t(2));
+        QCOMPARE(result.anomalies.at(0).offset, std::uint64_t(5));
         QCOMPARE(result.anomalies.at(0).kind, moji::SequenceKind::Overlong);
+        const moji::Sequence tail{size - 3, 3, 0, 3, moji::SequenceKind::UnexpectedContinuation};
+        QCOMPARE(result.anomalies.at(1), tail);
         // The zeros are runs of NUL, noticed once per run of up to 2^32 - 1 bytes.
-        QCOMPARE(result.counts.notices[static_cast<int>(moji::NoticeKind::Nul)], std::uint64_t(3));
-        QCOMPARE(result.counts.sequencesByLength[1], size - 2);
+        const std::uint64_t zeros = size - 3 - textLength;
+        QCOMPARE(result.counts.notices[static_cast<int>(moji::NoticeKind::Nul)], std::uint64_t(2));
+        QCOMPARE(result.notices.at(0).offset, textLength);
+        QCOMPARE(result.notices.at(0).length, moji::kMaxRunLength);
+        QCOMPARE(result.notices.at(1).offset, textLength + moji::kMaxRunLength);
+        QCOMPARE(std::uint64_t(result.notices.at(1).length), zeros - moji::kMaxRunLength);
+        QCOMPARE(result.counts.sequencesByLength[1], textLength - 2 + zeros);
     }
 };
 

@@ -484,10 +484,41 @@ class TestCli : public QObject {
         QVERIFY(!exists(directory + shown.toUtf8())); // nothing written under a lossy name
     }
 
+    // --threads N limits the scanning threads; the results do not depend on it.
+    void threadsOption() {
+        QByteArray bytes;
+        for (int i = 0; i < 20000; ++i)
+            bytes += i % 97 != 96 ? QByteArray("caf\xc3\xa9 ") : QByteArray("\xc0\xaf\x80 ");
+        const QString bad = testfiles::write(mDir, "threads.txt", bytes);
+        const QString good = testfiles::write(mDir, "threads-good.txt", "caf\xc3\xa9");
+        const Run whole = mojiscope({"scan", "--json", bad});
+        QCOMPARE(whole.exitCode, 1);
+        for (const char* threads : {"1", "3"}) {
+            const Run run = mojiscope({"scan", "--json", "--threads", threads, bad});
+            QCOMPARE(run.exitCode, 1);
+            QCOMPARE(run.out, whole.out);
+            const Run check =
+                mojiscope({"check", QStringLiteral("--threads=%1").arg(threads), good, bad});
+            QCOMPARE(check.exitCode, 1);
+            QCOMPARE(check.out, (bad + ": offset 576: overlong\n").toUtf8());
+        }
+        QCOMPARE(mojiscope({"check", "--threads", "2", "-"}, "caf\xc3\xa9").exitCode, 0);
+        for (const char* command : {"scan", "check"}) {
+            for (const char* threads : {"0", "-1", "two", "", "1.5"}) {
+                const Run run = mojiscope({command, "--threads", threads, good});
+                QCOMPARE(run.exitCode, 2);
+                QVERIFY2(run.err.contains("--threads needs a whole number of at least 1"),
+                         run.err.constData());
+                QVERIFY(run.out.isEmpty());
+            }
+        }
+    }
+
     void help() {
         const Run run = mojiscope({"--help"});
         QCOMPARE(run.exitCode, 0);
-        QVERIFY(run.out.contains("mojiscope check FILE"));
+        QVERIFY(run.out.contains("mojiscope check [--threads N] FILE"));
+        QVERIFY(run.out.contains("mojiscope scan [--json] [--limit N] [--threads N] FILE"));
     }
 
   private:

@@ -1,15 +1,22 @@
 // The encoder and its bit layout, notices, character data, explanations and input parsing.
 
+#include "decode/codepoint.h"
 #include "decode/notices.h"
 #include "decode/sequencereader.h"
 #include "describe/bitlayout.h"
 #include "describe/characterinfo.h"
+#include "describe/displayform.h"
 #include "describe/explanation.h"
+#include "describe/hexdigits.h"
 #include "describe/inputparsing.h"
 #include "describe/textformat.h"
 #include "referenceutf8.h"
 
 #include <QTest>
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
 
 class TestEncoding : public QObject {
     Q_OBJECT
@@ -218,6 +225,74 @@ class TestEncoding : public QObject {
         for (auto cp : std::get<std::vector<std::uint32_t>>(parsed))
             got << QString::number(cp, 16);
         QCOMPARE(got.join(' '), values);
+    }
+
+    // Scalar values and UTF-16 code units against Qt's own UTF-16 (QChar), over every value up to
+    // past U+10FFFF; anything that is not a scalar value writes as U+FFFD.
+    void scalarValuesAndUtf16UnitsMatchQt() {
+        QCOMPARE(moji::kReplacementCharacter, std::uint32_t(QChar::ReplacementCharacter));
+        QVERIFY(moji::kReplacementCharacterUtf8 ==
+                QString(QChar::ReplacementCharacter).toStdString());
+        for (std::uint32_t cp = 0; cp <= 0x10FFFF + 16; ++cp) {
+            const bool scalar = cp <= 0x10FFFF && !QChar::isSurrogate(cp);
+            QCOMPARE(moji::isScalarValue(cp), scalar);
+            const moji::Utf16Units utf16 = moji::utf16Units(cp);
+            const char32_t written = scalar ? cp : char32_t(QChar::ReplacementCharacter);
+            if (QChar::requiresSurrogates(written)) {
+                QCOMPARE(utf16.count, 2);
+                QCOMPARE(utf16.units[0], QChar::highSurrogate(written));
+                QCOMPARE(utf16.units[1], QChar::lowSurrogate(written));
+            } else {
+                QCOMPARE(utf16.count, 1);
+                QCOMPARE(char32_t(utf16.units[0]), written);
+            }
+        }
+    }
+
+    // The hex table against the C library's formatting and parsing, for every byte and char.
+    void hexDigitsMatchTheCLibrary() {
+        for (int byte = 0; byte < 256; ++byte) {
+            char lower[3], upper[3];
+            std::snprintf(lower, sizeof lower, "%02x", byte);
+            std::snprintf(upper, sizeof upper, "%02X", byte);
+            const auto lowerPair = moji::hexPair(std::uint8_t(byte), moji::HexCase::Lower);
+            const auto upperPair = moji::hexPair(std::uint8_t(byte), moji::HexCase::Upper);
+            QCOMPARE(QByteArray::fromStdString({lowerPair.high, lowerPair.low}), QByteArray(lower));
+            QCOMPARE(QByteArray::fromStdString({upperPair.high, upperPair.low}), QByteArray(upper));
+            const char c = static_cast<char>(byte);
+            const char text[2] = {c, 0};
+            char* end = nullptr;
+            const long parsed = std::strtol(text, &end, 16);
+            const bool digit = byte != 0 && end == text + 1 && std::isxdigit(byte);
+            QCOMPARE(moji::hexValue(c), digit ? int(parsed) : -1);
+        }
+    }
+
+    // What a lenient decoder shows for an anomaly: the decoded character of an overlong form or
+    // a CESU-8 pair when it draws as a glyph, U+FFFD for everything else.
+    void lenientCodePoint_data() {
+        QTest::addColumn<QByteArray>("hex");
+        QTest::addColumn<uint>("shown");
+        QTest::newRow("overlong slash") << QByteArray("c0 af") << 0x2Fu;
+        QTest::newRow("overlong 3-byte slash") << QByteArray("e0 80 af") << 0x2Fu;
+        QTest::newRow("overlong U+FFFF (not a glyph)") << QByteArray("f0 8f bf bf") << 0xFFFDu;
+        QTest::newRow("overlong NUL (a control)") << QByteArray("c0 80") << 0xFFFDu;
+        QTest::newRow("CESU-8 pair") << QByteArray("ed a1 8c ed be b4") << 0x233B4u;
+        QTest::newRow("lone surrogate") << QByteArray("ed a0 80") << 0xFFFDu;
+        QTest::newRow("out of range") << QByteArray("f4 90 80 80") << 0xFFFDu;
+        QTest::newRow("legacy 5-byte") << QByteArray("f8 88 80 80 80") << 0xFFFDu;
+        QTest::newRow("invalid byte") << QByteArray("fe") << 0xFFFDu;
+        QTest::newRow("truncated") << QByteArray("e3 81") << 0xFFFDu;
+    }
+
+    void lenientCodePoint() {
+        QFETCH(QByteArray, hex);
+        QFETCH(uint, shown);
+        const auto bytes =
+            std::get<std::vector<std::uint8_t>>(moji::parseHexBytes(hex.toStdString()));
+        const moji::Sequence unit = moji::readSequence(bytes.data(), bytes.size(), true);
+        QVERIFY(moji::isAnomaly(unit.kind));
+        QCOMPARE(moji::lenientCodePoint(unit), std::uint32_t(shown));
     }
 
     void formatting() {

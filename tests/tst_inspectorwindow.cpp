@@ -10,13 +10,19 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDropEvent>
 #include <QFileDialog>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -58,7 +64,10 @@ const KindCase kKinds[] = {
 class TestInspectorWindow : public QObject {
     Q_OBJECT
   private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QLocale::setDefault(QLocale::c());
+    }
 
     void init() {
         QVERIFY(mDir.isValid());
@@ -150,7 +159,7 @@ class TestInspectorWindow : public QObject {
     void f8WalksTheAnomaliesInOrder() {
         ByteTableView* view = mWindow->byteView();
         view->moveCursor(0);
-        const moji::ScanResult* result = mWindow->document()->scanResult();
+        const auto result = mWindow->document()->scanResult();
         QCOMPARE(result->anomalies.size(), std::uint64_t(9));
         for (std::uint64_t i = 0; i < result->anomalies.size(); ++i) {
             QTest::keyClick(mWindow.get(), Qt::Key_F8);
@@ -164,7 +173,7 @@ class TestInspectorWindow : public QObject {
 
     void navigatorCountsMatchTheCodec() {
         AnomalyNavigator* navigator = mWindow->navigator();
-        const moji::ScanResult* result = mWindow->document()->scanResult();
+        const auto result = mWindow->document()->scanResult();
         QCOMPARE(std::uint64_t(navigator->model()->rowCount()), result->counts.anomalies());
         QComboBox* filter = navigator->kindFilter();
         for (int i = 1; i < filter->count(); ++i) {
@@ -180,8 +189,19 @@ class TestInspectorWindow : public QObject {
     }
 
     void findAndGoTo() {
+        QSignalSpy finished(mWindow.get(), &MainWindow::findFinished);
+        mWindow->byteView()->moveCursor(0);
         QVERIFY(mWindow->find(QByteArray("\xe3\x81\x82"), true));
+        QTRY_COMPARE(finished.count(), 1);
+        QCOMPARE(finished.last().at(0).toBool(), true);
         QCOMPARE(mWindow->byteView()->selectionStart(), quint64(1));
+        QVERIFY(mWindow->find(QByteArray("|"), true));
+        QTRY_COMPARE(finished.count(), 2);
+        QCOMPARE(mWindow->byteView()->selectionStart(), quint64(4));
+        mWindow->byteView()->moveCursor(10);
+        QVERIFY(mWindow->find(QByteArray("|"), false));
+        QTRY_COMPARE(finished.count(), 3);
+        QCOMPARE(mWindow->byteView()->selectionStart(), quint64(7));
         QVERIFY(mWindow->goToOffset("0x10"));
         QCOMPARE(mWindow->byteView()->cursor(), quint64(16));
         QVERIFY(!mWindow->goToOffset("99999"));
@@ -298,7 +318,174 @@ class TestInspectorWindow : public QObject {
         QVERIFY(mWindow->problemText().contains("No such file"));
     }
 
+    // Finding runs in the background: find() returns before the search is done, progress and
+    // Stop are shown meanwhile, and Esc stops it.
+    void findReturnsToTheEventLoopAndEscStopsIt() {
+        const QString big = mDir.filePath("sparse.bin");
+        writeSparse(big, 256 << 20);
+        QVERIFY(mWindow->openFile(big));
+        QSignalSpy finished(mWindow.get(), &MainWindow::findFinished);
+        QVERIFY(mWindow->find(QByteArray("missing"), true));
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(mWindow->document()->finding());
+        QTest::keyClick(mWindow.get(), Qt::Key_Escape);
+        QTRY_COMPARE(finished.count(), 1);
+        QCOMPARE(finished.last().at(0).toBool(), false);
+        QVERIFY(mWindow->statusBar()->currentMessage().contains("stopped"));
+
+        QVERIFY(mWindow->find(QByteArray("missing"), true));
+        QVERIFY(mWindow->document()->finding());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
+        QCOMPARE(mWindow->statusBar()->currentMessage(), QString("Not found"));
+        QVERIFY(!mWindow->document()->finding());
+    }
+
+    // A large selection is counted in the background, never on the GUI thread per change.
+    void largeSelectionIsCountedInTheBackground() {
+        const QString big = mDir.filePath("zeros.bin");
+        writeSparse(big, 64 << 20);
+        QVERIFY(mWindow->openFile(big));
+        QSignalSpy counted(mWindow.get(), &MainWindow::selectionCounted);
+        mWindow->byteView()->selectRange(0, 64 << 20);
+        QCOMPARE(counted.count(), 0);
+        QVERIFY2(mWindow->statusText().contains("counting characters"),
+                 qPrintable(mWindow->statusText()));
+        QTRY_COMPARE(counted.count(), 1);
+        QVERIFY2(mWindow->statusText().contains("Selected 67108864 byte(s), 67108864 character(s)"),
+                 qPrintable(mWindow->statusText()));
+        // A small selection is counted at once.
+        mWindow->byteView()->selectRange(1, 3);
+        QCOMPARE(counted.count(), 2);
+        QVERIFY(mWindow->statusText().contains("Selected 2 byte(s), 2 character(s)"));
+    }
+
+    void copyRefusesSelectionsBeyondTheLimit() {
+        const QString big = mDir.filePath("copy.bin");
+        testfiles::write(big, QByteArray(MainWindow::kCopyLimit + 1, 'c'));
+        QVERIFY(mWindow->openFile(big));
+        QApplication::clipboard()->setText("before");
+        mWindow->byteView()->selectRange(0, MainWindow::kCopyLimit + 1);
+        QVERIFY(!mWindow->copySelection(MainWindow::CopyFormat::Hex));
+        QCOMPARE(QApplication::clipboard()->text(), QString("before"));
+        QVERIFY(mWindow->statusBar()->currentMessage().startsWith("Not copied"));
+        mWindow->byteView()->selectRange(0, 3);
+        QVERIFY(mWindow->copySelection(MainWindow::CopyFormat::Hex));
+        QCOMPARE(QApplication::clipboard()->text(), QString("63 63 63"));
+    }
+
+    // Starting a scan while one runs: exactly one scanFinished, for the second, with a result.
+    void startScanTwiceFinishesOnce() {
+        Document* document = mWindow->document();
+        QSignalSpy finished(document, &Document::scanFinished);
+        QList<bool> hadResult;
+        connect(document, &Document::scanFinished, this,
+                [&] { hadResult << (document->scanResult() != nullptr); });
+        document->startScan();
+        document->startScan();
+        QVERIFY(document->scanning());
+        QTRY_VERIFY(document->scanResult() != nullptr);
+        QTest::qWait(100);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(hadResult, QList<bool>{true});
+        QVERIFY(!document->scanning());
+        QCOMPARE(document->scanResult()->counts.anomalies(), std::uint64_t(9));
+    }
+
+    // Cancel scan stops the scan without waiting for it and without reporting it as finished.
+    void cancelScanReturnsAtOnce() {
+        const QString big = mDir.filePath("cancelled.bin");
+        writeSparse(big, 256 << 20);
+        QVERIFY(mWindow->openFile(big));
+        Document* document = mWindow->document();
+        QSignalSpy finished(document, &Document::scanFinished);
+        QVERIFY(document->scanning());
+        QPushButton* cancel = nullptr;
+        for (QPushButton* button : mWindow->statusBar()->findChildren<QPushButton*>())
+            if (button->text() == "Cancel scan")
+                cancel = button;
+        QVERIFY(cancel && !cancel->isHidden());
+        cancel->click();
+        QVERIFY(!document->scanning());
+        QVERIFY(mWindow->statusText().contains("Scan cancelled"));
+        QTest::qWait(100);
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(document->scanResult() == nullptr);
+    }
+
+    // Background work of one kind: the latest request wins, the one it replaced is not reported.
+    void documentReportsOnlyTheLatestFindAndCount() {
+        Document* document = mWindow->document();
+        QSignalSpy found(document, &Document::findFinished);
+        document->startFind("|", 0, true);
+        document->startFind("\x0a", 0, true);
+        QTRY_COMPARE(found.count(), 1);
+        QTest::qWait(50);
+        QCOMPARE(found.count(), 1);
+        QCOMPARE(found.first().at(0).toBool(), true);
+        QCOMPARE(found.first().at(1).toULongLong(), quint64(kSample.size() - 1));
+
+        QSignalSpy counted(document, &Document::countFinished);
+        document->startCounting(0, 1);
+        document->startCounting(0, 4);
+        QTRY_COMPARE(counted.count(), 1);
+        QTest::qWait(50);
+        QCOMPARE(counted.count(), 1);
+        QCOMPARE(counted.first().at(1).toULongLong(), quint64(4));
+        QCOMPARE(counted.first().at(2).toULongLong(), quint64(2)); // "a" and あ
+    }
+
+    void navigatorDoubleClickJumpsOnce() {
+        AnomalyNavigator* navigator = mWindow->navigator();
+        QSignalSpy jumps(navigator, &AnomalyNavigator::jumpRequested);
+        QTableView* table = navigator->table();
+        const QRect row = table->visualRect(table->model()->index(2, 0));
+        QVERIFY(row.isValid());
+        // A double-click as the platform delivers it: press, release, double-click, release.
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, row.center());
+        QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, row.center());
+        QCOMPARE(jumps.count(), 1);
+        QCOMPARE(jumps.first().at(0).toULongLong(), kKinds[2].offset);
+        table->setCurrentIndex(table->model()->index(3, 0));
+        QTest::keyClick(table, Qt::Key_Return);
+        QCOMPARE(jumps.count(), 2);
+        QCOMPARE(jumps.last().at(0).toULongLong(), kKinds[3].offset);
+    }
+
+    // Counts above 2^31 are written in full, not wrapped to a negative int.
+    void countsAbove2To31AreWrittenInFull() {
+        auto huge = std::make_shared<moji::ScanResult>();
+        huge->size = 3'000'000'007;
+        huge->counts.byKind[static_cast<int>(moji::SequenceKind::InvalidByte)] = 3'000'000'007;
+        AnomalyNavigator navigator;
+        navigator.setScan(huge, nullptr);
+        QStringList texts;
+        for (const QLabel* label : navigator.findChildren<QLabel*>())
+            texts << label->text();
+        const QString all = texts.join(' ');
+        QVERIFY2(all.contains("3000000007 anomalies"), qPrintable(all));
+        QVERIFY2(!all.contains('-'), qPrintable(all));
+    }
+
+    // A change on disk is reported without the window reading the file (the file system tells).
+    void fileExtendedOnDiskIsReported() {
+        QFile file(mPath);
+        QVERIFY(file.open(QIODevice::Append));
+        QVERIFY(file.write("more") == 4);
+        file.close();
+        QTRY_VERIFY_WITH_TIMEOUT(mWindow->problemText().contains("changed on disk"), 5000);
+    }
+
   private:
+    // `size` bytes: "text", NUL bytes (a hole in the file), and "end\n".
+    static void writeSparse(const QString& path, qint64 size) {
+        testfiles::write(path, "text");
+        QVERIFY(QFile::resize(path, size));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.seek(size - 4));
+        QCOMPARE(file.write("end\n"), qint64(4));
+    }
+
     QTemporaryDir mDir;
     QString mPath;
     std::unique_ptr<MainWindow> mWindow;

@@ -1,10 +1,13 @@
 // The "Save Repaired Copy" dialog, offscreen: preview, counts, saving and its refusals.
 
 #include "gui/repairdialog.h"
+#include "io/memorysource.h"
 #include "model/document.h"
+#include "repair/repairer.h"
 #include "scan/scanner.h"
 #include "testfiles.h"
 
+#include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -26,7 +29,7 @@ class TestRepairDialog : public QObject {
     }
 
     void previewShowsTheFirstChangesBeforeAndAfter() {
-        RepairDialog dialog(mDocument->bytes(), &mScan, mInput);
+        RepairDialog dialog(*mDocument->source(), &mScan, mInput);
         QTableWidget* preview = dialog.preview();
         QCOMPARE(preview->rowCount(), 3);
         QCOMPARE(preview->item(0, 0)->text(), QString("0x1"));
@@ -44,7 +47,7 @@ class TestRepairDialog : public QObject {
     }
 
     void savesAVerifiedCopy() {
-        RepairDialog dialog(mDocument->bytes(), &mScan, mInput);
+        RepairDialog dialog(*mDocument->source(), &mScan, mInput);
         QSignalSpy finished(&dialog, &RepairDialog::finishedSaving);
         const QString output = mDir.filePath("out.txt");
         dialog.saveTo(output);
@@ -57,7 +60,7 @@ class TestRepairDialog : public QObject {
     }
 
     void neverReplacesItsInputAndReportsWriteErrors() {
-        RepairDialog dialog(mDocument->bytes(), &mScan, mInput);
+        RepairDialog dialog(*mDocument->source(), &mScan, mInput);
         QSignalSpy finished(&dialog, &RepairDialog::finishedSaving);
         dialog.saveTo(mInput);
         QTRY_COMPARE(finished.count(), 1);
@@ -68,6 +71,81 @@ class TestRepairDialog : public QObject {
         dialog.saveTo(mDir.filePath("no/such/dir/out.txt"));
         QTRY_COMPARE(finished.count(), 2);
         QCOMPARE(finished.last().at(0).toBool(), false);
+    }
+
+    // The preview repairs the anomalies the scan indexed one by one; it must show what the
+    // Repairer changes over the whole input, for every policy and option.
+    void previewMatchesTheRepairer() {
+        // A BOM, then one anomaly of each kind, separated by "|".
+        const QByteArray sample = QByteArray::fromHex(
+            "efbbbf 61 e38182 7c c0af 7c e080af 7c eda080 7c eda18cedbeb4 7c f4908080 7c "
+            "f888808080 7c fe 7c 8081 7c e381 7c f09f9880 0a");
+        const moji::MemorySource source(std::vector<std::uint8_t>(sample.begin(), sample.end()),
+                                        "sample");
+        const moji::ScanResult scan = moji::scanSource(source);
+        RepairDialog dialog(source, &scan, mInput);
+        for (int policy = 0; policy < 5; ++policy)
+            for (int flags = 0; flags < 8; ++flags) {
+                moji::RepairOptions options;
+                options.policy = static_cast<moji::RepairPolicy>(policy);
+                options.joinSurrogates = flags & 1;
+                options.fixOverlong = flags & 2;
+                options.stripBom = flags & 4;
+                dialog.setOptions(options);
+
+                struct Discard : moji::RepairOutput {
+                    bool write(std::string_view) override { return true; }
+                } nowhere;
+                moji::Repairer repairer(options, nowhere);
+                QStringList expected;
+                repairer.setChangeCallback([&](const moji::RepairChange& change) {
+                    expected << QStringLiteral("0x%1 %2")
+                                    .arg(change.offset, 0, 16)
+                                    .arg(QString::fromUtf8(change.after.data(),
+                                                           qsizetype(change.after.size())));
+                });
+                QVERIFY(repairer.run(source.bytes()).empty());
+                QStringList shown;
+                for (int row = 0; row < dialog.preview()->rowCount(); ++row)
+                    shown << dialog.preview()->item(row, 0)->text() + " " +
+                                 dialog.preview()->item(row, 4)->text();
+                QCOMPARE(shown, expected);
+            }
+    }
+
+    // Anomalies at both ends of a large file: the preview reads the anomalies' bytes, not the
+    // stretch between them; without a scan, at most kPreviewBytes.
+    void previewReadsABoundedPartOfTheFile() {
+        std::vector<std::uint8_t> bytes(64u << 20, 'a');
+        bytes[1] = 0xFF;
+        bytes.back() = 0xFE;
+        const moji::MemorySource source(std::move(bytes), "large");
+        const moji::ScanResult scan = moji::scanSource(source);
+        RepairDialog scanned(source, &scan, mInput);
+        QCOMPARE(scanned.preview()->rowCount(), 2);
+        QCOMPARE(scanned.previewedBytes(), std::uint64_t(2));
+        RepairDialog unscanned(source, nullptr, mInput);
+        QCOMPARE(unscanned.preview()->rowCount(), 1);
+        QCOMPARE(unscanned.previewedBytes(), RepairDialog::kPreviewBytes);
+    }
+
+    // Truncated after it was opened: the vanished pages read as zeros, which verify as
+    // well-formed; the dialog must still refuse, say why and leave no file behind.
+    void sourceChangedOnDiskKeepsNothing() {
+        const QString input = mDir.filePath("shrinking.txt");
+        testfiles::write(input, QByteArray(2 << 20, 'x') + QByteArray::fromHex("ff"));
+        QString error;
+        const auto document = Document::open(input, &error);
+        QVERIFY(document);
+        QVERIFY(QFile::resize(input, 10));
+        RepairDialog dialog(*document->source(), nullptr, input);
+        QSignalSpy finished(&dialog, &RepairDialog::finishedSaving);
+        dialog.saveTo(mDir.filePath("shrunk.txt"));
+        QTRY_COMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(0).toBool(), false);
+        QVERIFY2(dialog.outcome().contains("changed on disk"), qPrintable(dialog.outcome()));
+        QVERIFY2(QDir(mDir.path()).entryList({"shrunk*"}, QDir::Files | QDir::Hidden).isEmpty(),
+                 qPrintable(QDir(mDir.path()).entryList().join(' ')));
     }
 
   private:

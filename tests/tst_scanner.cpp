@@ -3,10 +3,16 @@
 // size, on seeded corruptions, random bytes and edge sizes.
 
 #include "decode/notices.h"
+#include "decode/syncpoint.h"
+#include "referenceutf8.h"
+#include "scan/chunksplit.h"
 #include "scan/scanner.h"
 #include "testsupport.h"
 
 #include <QTest>
+
+#include <condition_variable>
+#include <mutex>
 
 using testsupport::Bytes;
 
@@ -16,14 +22,18 @@ struct Expected {
     std::vector<moji::Sequence> anomalies;
     std::vector<moji::Notice> notices;
     moji::ScanCounts counts;
+    std::vector<moji::Sequence> longRuns; // continuation runs of kLongRun bytes or more
 };
 
 // The reference: every unit from StreamDecoder; NUL units merged into runs.
-Expected reference(const Bytes& bytes) {
+Expected expectedOf(const Bytes& bytes) {
     Expected e;
     for (const moji::Sequence& unit : testsupport::decodeWhole(bytes)) {
         if (unit.kind != moji::SequenceKind::Valid) {
             e.anomalies.push_back(unit);
+            if (unit.kind == moji::SequenceKind::UnexpectedContinuation &&
+                unit.length >= moji::kLongRun)
+                e.longRuns.push_back(unit);
             ++e.counts.byKind[static_cast<int>(unit.kind)];
             e.counts.replacements += unit.replacements;
             continue;
@@ -99,6 +109,8 @@ QString compare(const Bytes& bytes, const moji::ScanOptions& options, const Expe
     }
     if (listOf(result.notices) != expected.notices)
         return "notices" + where;
+    if (result.longRuns != expected.longRuns)
+        return "long runs" + where;
     return {};
 }
 
@@ -121,6 +133,43 @@ Bytes validText(std::size_t size) {
     return text;
 }
 
+// `head` followed by `unit` repeated to fill `tailSize` bytes.
+Bytes headThenTail(const Bytes& head, const Bytes& unit, std::size_t tailSize) {
+    Bytes bytes = head;
+    while (bytes.size() < head.size() + tailSize)
+        bytes.insert(bytes.end(), unit.begin(), unit.end());
+    return bytes;
+}
+
+// The split as the scanner has always defined it, searched plainly (quadratic on long runs):
+// for each multiple of chunkSize, the first non-NUL sync point at or after it and after the last
+// start.
+std::vector<std::uint64_t> plainSplit(const Bytes& bytes, std::uint64_t chunkSize) {
+    std::vector<std::uint64_t> starts{0};
+    for (std::uint64_t nominal = chunkSize; nominal < bytes.size(); nominal += chunkSize) {
+        std::uint64_t at = std::max(nominal, starts.back());
+        while (at < bytes.size() &&
+               ((bytes[at] & 0xC0) == 0x80 || bytes[at] == 0xED || bytes[at] == 0))
+            ++at;
+        if (at > starts.back() && at < bytes.size())
+            starts.push_back(at);
+    }
+    starts.push_back(bytes.size());
+    return starts;
+}
+
+// Options as `mojiscope check` and the repairer's verification use them: the yes/no kernels.
+moji::ScanOptions yesNoOptions(moji::simd::SimdLevel level, unsigned threads, std::uint64_t chunk) {
+    moji::ScanOptions options;
+    options.level = level;
+    options.threads = threads;
+    options.chunkSize = chunk;
+    options.stopAtFirstAnomaly = true;
+    options.maxIndexedAnomalies = 1;
+    options.maxIndexedNotices = 0;
+    return options;
+}
+
 } // namespace
 
 class TestScanner : public QObject {
@@ -140,7 +189,7 @@ class TestScanner : public QObject {
                                 Bytes(static_cast<std::size_t>(size), 'a'),
                                 Bytes(static_cast<std::size_t>(size), 0x80)};
         for (const Bytes& bytes : inputs) {
-            const Expected expected = reference(bytes);
+            const Expected expected = expectedOf(bytes);
             for (auto level : availableLevels()) {
                 moji::ScanOptions options;
                 options.level = level;
@@ -161,7 +210,7 @@ class TestScanner : public QObject {
                 for (int bit = 0; bit < 8; ++bit) {
                     Bytes bytes = base;
                     bytes[at] ^= static_cast<std::uint8_t>(1u << bit);
-                    SCAN_EQUALS_REFERENCE(bytes, options, reference(bytes));
+                    SCAN_EQUALS_REFERENCE(bytes, options, expectedOf(bytes));
                 }
             }
         }
@@ -215,26 +264,26 @@ class TestScanner : public QObject {
                     Bytes bytes(200, 'x');
                     std::copy(plant.begin(), plant.end(), bytes.begin() + static_cast<long>(at));
                     QVERIFY2(
-                        compare(bytes, options, reference(bytes)).isEmpty(),
+                        compare(bytes, options, expectedOf(bytes)).isEmpty(),
                         qPrintable(
                             QString("plain x, plant %1 at %2: ")
                                 .arg(QByteArray((const char*)plant.data(), plant.size()).toHex(' '))
                                 .arg(at) +
-                            compare(bytes, options, reference(bytes))));
+                            compare(bytes, options, expectedOf(bytes))));
                     Bytes text = validText(200);
                     text.insert(text.begin() + static_cast<long>(at), plant.begin(), plant.end());
-                    SCAN_EQUALS_REFERENCE(text, options, reference(text));
+                    SCAN_EQUALS_REFERENCE(text, options, expectedOf(text));
                     // A block of multi-byte text, then ASCII.
                     Bytes mixed = validText(64);
                     mixed.resize(200, 'x');
                     std::copy(plant.begin(), plant.end(), mixed.begin() + static_cast<long>(at));
-                    SCAN_EQUALS_REFERENCE(mixed, options, reference(mixed));
+                    SCAN_EQUALS_REFERENCE(mixed, options, expectedOf(mixed));
                 }
                 // At the very end of whole blocks of multi-byte text.
                 Bytes tail = validText(128 - plant.size());
                 tail.resize(128 - plant.size(), ' ');
                 tail.insert(tail.end(), plant.begin(), plant.end());
-                SCAN_EQUALS_REFERENCE(tail, options, reference(tail));
+                SCAN_EQUALS_REFERENCE(tail, options, expectedOf(tail));
             }
         }
     }
@@ -249,7 +298,7 @@ class TestScanner : public QObject {
         QFETCH(int, seed);
         std::mt19937_64 random(static_cast<std::uint64_t>(seed));
         const Bytes bytes = testsupport::mutate(validText(300000), random, seed * 40);
-        const Expected expected = reference(bytes);
+        const Expected expected = expectedOf(bytes);
         for (auto level : availableLevels()) {
             for (unsigned threads : {1u, 2u, 5u}) {
                 for (std::uint64_t chunk : {64ull, 1000ull, 65536ull, 8ull << 20}) {
@@ -267,7 +316,7 @@ class TestScanner : public QObject {
         std::mt19937_64 random(99);
         for (int round = 0; round < 20; ++round) {
             const Bytes bytes = testsupport::randomUtf8ish(random, 5000 + random() % 5000);
-            const Expected expected = reference(bytes);
+            const Expected expected = expectedOf(bytes);
             for (auto level : availableLevels()) {
                 moji::ScanOptions options;
                 options.level = level;
@@ -286,7 +335,7 @@ class TestScanner : public QObject {
         bytes.insert(bytes.end(), {0xED, 0xB0, 0x80});
         bytes.insert(bytes.end(), 3000, 0x00);
         bytes.push_back('z');
-        const Expected expected = reference(bytes);
+        const Expected expected = expectedOf(bytes);
         for (auto level : availableLevels()) {
             moji::ScanOptions options;
             options.level = level;
@@ -299,7 +348,7 @@ class TestScanner : public QObject {
     void indexLimitsKeepTheFirstItemsAndExactCounts() {
         std::mt19937_64 random(5);
         const Bytes bytes = testsupport::randomUtf8ish(random, 100000);
-        const Expected expected = reference(bytes);
+        const Expected expected = expectedOf(bytes);
         moji::ScanOptions options;
         options.threads = 2;
         options.chunkSize = 4096;
@@ -324,7 +373,7 @@ class TestScanner : public QObject {
         const auto result = moji::scanBytes(bytes.data(), bytes.size(), options);
         QVERIFY(!result.valid());
         QCOMPARE(result.status, moji::ScanResult::Status::Stopped);
-        QVERIFY(result.anomalies.at(0) == reference(bytes).anomalies.front());
+        QVERIFY(result.anomalies.at(0) == expectedOf(bytes).anomalies.front());
     }
 
     void cancelStopsTheScan() {
@@ -355,6 +404,213 @@ class TestScanner : public QObject {
             QVERIFY(calls > 0);
             QCOMPARE(lastDone, std::uint64_t(bytes.size()));
             QCOMPARE(lastTotal, std::uint64_t(bytes.size()));
+        }
+    }
+
+    // The split reads each byte a bounded number of times, whatever follows the text: the
+    // sync-point search never covers a byte twice (it used to rescan a tail without sync points
+    // from every later nominal offset, quadratic in the tail's length).
+    void splitSearchIsLinear_data() {
+        QTest::addColumn<Bytes>("tail");
+        QTest::newRow("NUL tail") << Bytes{0x00};
+        QTest::newRow("continuation tail") << Bytes{0x80};
+        QTest::newRow("ED tail") << Bytes{0xED};
+        QTest::newRow("surrogate chain tail") << Bytes{0xED, 0xA0, 0x80};
+        QTest::newRow("text tail") << testsupport::bytesOf("z");
+    }
+
+    void splitSearchIsLinear() {
+        QFETCH(Bytes, tail);
+        const Bytes bytes = headThenTail(validText(1000), tail, 8 << 20);
+        for (std::uint64_t chunk : {64ull, 4096ull, 1ull << 20}) {
+            const moji::ChunkSplit split = moji::ChunkSplit::of(bytes.data(), bytes.size(), chunk);
+            QVERIFY(!split.cancelled);
+            QVERIFY2(split.bytesSearched <= bytes.size(),
+                     qPrintable(QStringLiteral("%1 bytes searched for a %2-byte input")
+                                    .arg(split.bytesSearched)
+                                    .arg(bytes.size())));
+            QCOMPARE(split.starts.front(), std::uint64_t(0));
+            QCOMPARE(split.starts.back(), std::uint64_t(bytes.size()));
+            for (std::size_t i = 1; i + 1 < split.starts.size(); ++i) {
+                QVERIFY(split.starts[i] > split.starts[i - 1]);
+                QVERIFY(moji::SyncPoint::isSyncByte(bytes[split.starts[i]],
+                                                    moji::SyncPoint::Nul::Skipped));
+            }
+        }
+    }
+
+    void splitEqualsThePlainSplit() {
+        std::mt19937_64 random(17);
+        for (int round = 0; round < 20; ++round) {
+            Bytes bytes = testsupport::randomUtf8ish(random, 20000);
+            const std::size_t run = random() % 5000;
+            bytes.insert(bytes.begin() + static_cast<long>(random() % bytes.size()), run,
+                         round % 2 ? 0x80 : 0x00);
+            for (std::uint64_t chunk : {1ull, 64ull, 1000ull}) {
+                const auto split = moji::ChunkSplit::of(bytes.data(), bytes.size(), chunk);
+                QCOMPARE(split.starts, plainSplit(bytes, chunk));
+            }
+        }
+    }
+
+    // Cancelled before the scan: the split stops at once and no chunk is scanned (closing a
+    // window used to wait for the whole split of a long NUL tail).
+    void cancelledBeforeTheSplitScansNothing() {
+        const Bytes bytes = headThenTail(validText(1000), {0x00}, 32 << 20);
+        std::atomic<bool> cancel{true};
+        const auto split = moji::ChunkSplit::of(bytes.data(), bytes.size(), 65536, &cancel);
+        QVERIFY(split.cancelled);
+        QCOMPARE(split.bytesSearched, std::uint64_t(0));
+        moji::ScanOptions options;
+        options.cancel = &cancel;
+        options.chunkSize = 65536;
+        int chunksScanned = 0, progressCalls = 0;
+        options.chunkScanned = [&](std::uint64_t, std::uint64_t, const std::vector<moji::Sequence>&,
+                                   std::uint64_t) { ++chunksScanned; };
+        options.progress = [&](std::uint64_t, std::uint64_t) { ++progressCalls; };
+        const auto result = moji::scanBytes(bytes.data(), bytes.size(), options);
+        QCOMPARE(result.status, moji::ScanResult::Status::Stopped);
+        QCOMPARE(chunksScanned, 0);
+        QCOMPARE(progressCalls, 0);
+    }
+
+    // Files that defeat splitting or flood the index, against the reference for every kernel,
+    // thread count and chunk size: text first, then a long tail of one pattern.
+    void pathologicalInputs_data() {
+        QTest::addColumn<Bytes>("bytes");
+        const Bytes text = validText(100000);
+        QTest::newRow("text, NUL tail") << headThenTail(text, {0x00}, 2 << 20);
+        QTest::newRow("text, continuation tail") << headThenTail(text, {0x80}, 2 << 20);
+        // One anomaly every byte or few: smaller, as each is compared.
+        QTest::newRow("text, ED tail") << headThenTail(text, {0xED}, 256 << 10);
+        QTest::newRow("text, surrogate chain tail")
+            << headThenTail(text, {0xED, 0xA0, 0x80}, 512 << 10);
+        QTest::newRow("all FF") << headThenTail({}, {0xFF}, 256 << 10);
+        QTest::newRow("one 6-byte legacy form repeated")
+            << headThenTail({}, {0xFC, 0x84, 0x80, 0x80, 0x80, 0x80}, 1 << 20);
+        QTest::newRow("continuation runs between text")
+            << headThenTail(text, headThenTail(testsupport::bytesOf("a"), {0x80}, 70000), 1 << 20);
+    }
+
+    void pathologicalInputs() {
+        QFETCH(Bytes, bytes);
+        const Expected expected = expectedOf(bytes);
+        for (auto level : availableLevels()) {
+            for (unsigned threads : {1u, 2u, 16u}) {
+                for (std::uint64_t chunk : {64ull, 65536ull}) {
+                    moji::ScanOptions options;
+                    options.level = level;
+                    options.threads = threads;
+                    options.chunkSize = chunk;
+                    SCAN_EQUALS_REFERENCE(bytes, options, expected);
+                }
+            }
+        }
+    }
+
+    // The index limits hold for the scan as a whole, not per chunk: with 16 threads the entries
+    // held at once never exceed them (each chunk in flight used to fill up to the whole limit),
+    // and the index still holds the first items in offset order.
+    void indexLimitsHoldWithSixteenThreads_data() {
+        QTest::addColumn<Bytes>("bytes");
+        std::mt19937_64 random(8);
+        QTest::newRow("all FF") << Bytes(2 << 20, 0xFF);
+        QTest::newRow("all controls") << Bytes(2 << 20, 0x01);
+        QTest::newRow("random") << testsupport::randomUtf8ish(random, 1 << 20);
+        QTest::newRow("damage late") << headThenTail(validText(1 << 20), {0xFF, 0x01}, 1 << 20);
+        Bytes sparse = validText(2 << 20);
+        for (std::size_t at = 0; at < sparse.size(); at += 8192)
+            sparse[at] = 0xFF;
+        QTest::newRow("dense first, sparse after")
+            << headThenTail(Bytes(256 << 10, 0xFF), sparse, 1);
+    }
+
+    void indexLimitsHoldWithSixteenThreads() {
+        QFETCH(Bytes, bytes);
+        const Expected expected = expectedOf(bytes);
+        for (std::uint64_t limit : {1ull, 1000ull, 50000ull}) {
+            moji::ScanOptions options;
+            options.threads = 16;
+            options.chunkSize = 65536;
+            options.maxIndexedAnomalies = limit;
+            options.maxIndexedNotices = limit;
+            // The first 16 chunks each wait for the others to be scanned, so all 16 are in
+            // flight at once whatever the scheduler does. Records handed out are never dropped
+            // before the scan ends, so their sum is what was held at once.
+            std::mutex mutex;
+            std::condition_variable allScanned;
+            std::uint64_t reported = 0;
+            std::size_t chunks = 0;
+            const std::size_t inFlight = std::min<std::size_t>(16, bytes.size() / 65536);
+            options.chunkScanned = [&](std::uint64_t, std::uint64_t,
+                                       const std::vector<moji::Sequence>& anomalies,
+                                       std::uint64_t) {
+                std::unique_lock lock(mutex);
+                reported += anomalies.size();
+                ++chunks;
+                allScanned.notify_all();
+                allScanned.wait_for(lock, std::chrono::seconds(10),
+                                    [&] { return chunks >= inFlight; });
+            };
+            const auto result = moji::scanBytes(bytes.data(), bytes.size(), options);
+            QVERIFY2(
+                reported <= limit,
+                qPrintable(QStringLiteral("%1 anomalies held, limit %2").arg(reported).arg(limit)));
+            QVERIFY(result.peakIndexedAnomalies <= limit);
+            QVERIFY(result.peakIndexedNotices <= limit);
+            QVERIFY(result.counts == expected.counts);
+            const auto anomalies = listOf(result.anomalies);
+            const auto notices = listOf(result.notices);
+            QCOMPARE(anomalies.size(), std::min<std::size_t>(limit, expected.anomalies.size()));
+            QCOMPARE(notices.size(), std::min<std::size_t>(limit, expected.notices.size()));
+            QVERIFY(std::equal(anomalies.begin(), anomalies.end(), expected.anomalies.begin()));
+            QVERIFY(std::equal(notices.begin(), notices.end(), expected.notices.begin()));
+            options.threads = 1;
+            options.chunkScanned = nullptr;
+            const auto single = moji::scanBytes(bytes.data(), bytes.size(), options);
+            QVERIFY(listOf(single.anomalies) == anomalies);
+            QVERIFY(listOf(single.notices) == notices);
+        }
+    }
+
+    // The yes/no kernels behind `check` and the repairer's verification, like the classifying
+    // ones: every kernel, thread count and chunk size against the reference, on inputs of many
+    // blocks and many kernel steps.
+    void yesNoKernelsAgreeWithTheReference() {
+        std::vector<Bytes> inputs;
+        const Bytes text = validText(3 << 20);
+        inputs.push_back(text);
+        for (std::size_t at : {std::size_t(100), std::size_t(3 * 65536 + 7),
+                               std::size_t((1 << 20) - 1), std::size_t(5 << 19)}) {
+            Bytes bytes = text;
+            bytes[at] = 0xC0;
+            inputs.push_back(bytes);
+        }
+        std::mt19937_64 random(12);
+        for (int edits : {1, 3, 40})
+            inputs.push_back(testsupport::mutate(validText(300000), random, edits));
+        for (const Bytes& bytes : inputs) {
+            const bool wellFormed = reference::isWellFormed(bytes);
+            const Expected expected = expectedOf(bytes);
+            QCOMPARE(wellFormed, expected.anomalies.empty());
+            for (auto level : availableLevels()) {
+                for (unsigned threads : {1u, 2u, 5u}) {
+                    for (std::uint64_t chunk : {64ull, 1000ull, 65536ull, 8ull << 20}) {
+                        const auto options = yesNoOptions(level, threads, chunk);
+                        const auto result = moji::scanBytes(bytes.data(), bytes.size(), options);
+                        const QString where = QStringLiteral("%1, %2 threads, chunks of %3")
+                                                  .arg(moji::simd::simdLevelName(level))
+                                                  .arg(threads)
+                                                  .arg(chunk);
+                        QVERIFY2(result.valid() == wellFormed, qPrintable(where));
+                        if (wellFormed)
+                            continue;
+                        QVERIFY2(result.anomalies.size() == 1, qPrintable(where));
+                        QVERIFY2(result.anomalies.at(0) == expected.anomalies.front(),
+                                 qPrintable(where));
+                    }
+                }
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 // Tables of cases for every unit kind, value and replacement count, including the examples of
 // the source documents and of the Unicode Standard.
 
+#include "decode/sequencereader.h"
 #include "describe/inputparsing.h"
 #include "describe/textformat.h"
 #include "testsupport.h"
@@ -138,6 +139,29 @@ class TestSequenceReader : public QObject {
         QFETCH(QString, expected);
         const auto bytes = hexBytes(hex.constData());
         QCOMPARE(describe(testsupport::decodeInPieces(bytes, {1})), expected);
+    }
+
+    // Runs of every length up to 40 at every alignment, ended by each kind of byte or by the
+    // end: the run is read whole, eight bytes at a time where it can be, and no further.
+    void continuationRunsOfEveryLength() {
+        for (std::size_t lead = 0; lead < 8; ++lead) {
+            for (std::uint32_t length = 1; length <= 40; ++length) {
+                for (std::uint8_t after : {0x41, 0xC3, 0xED, 0xFF, 0x00}) {
+                    testsupport::Bytes bytes(lead, 0x41);
+                    bytes.insert(bytes.end(), length, 0xBF);
+                    bytes.push_back(after);
+                    bytes.insert(bytes.end(), 9, 0x80);
+                    const moji::Sequence run =
+                        moji::readSequence(bytes.data() + lead, bytes.size() - lead, false);
+                    QCOMPARE(run.kind, moji::SequenceKind::UnexpectedContinuation);
+                    QCOMPARE(run.length, length);
+                    QCOMPARE(run.replacements, length);
+                }
+                const testsupport::Bytes open(length, 0x80);
+                QCOMPARE(moji::readSequence(open.data(), open.size(), false).length, 0u);
+                QCOMPARE(moji::readSequence(open.data(), open.size(), true).length, length);
+            }
+        }
     }
 
     void table38ReplacementText() {

@@ -1,5 +1,6 @@
 #include "anomalynavigator.h"
 
+#include "countformat.h"
 #include "kindpalette.h"
 #include "model/anomalytablemodel.h"
 
@@ -43,42 +44,44 @@ AnomalyNavigator::AnomalyNavigator(QWidget* parent)
                                   ? std::optional(static_cast<moji::SequenceKind>(kind.toInt()))
                                   : std::nullopt);
     });
-    const auto jump = [this](const QModelIndex& index) {
+    // activated covers a double-click (and a single click where the style activates on one) as
+    // well as Enter: listening to doubleClicked too would jump twice.
+    connect(mTable, &QTableView::activated, this, [this](const QModelIndex& index) {
         const moji::Sequence& anomaly = mModel->anomalyAt(index.row());
         emit jumpRequested(anomaly.offset, anomaly.length);
-    };
-    connect(mTable, &QTableView::activated, this, jump);
-    connect(mTable, &QTableView::doubleClicked, this, jump);
-    setScan(nullptr, {});
+    });
+    setScan(nullptr, nullptr);
 }
 
-void AnomalyNavigator::setScan(const moji::ScanResult* result,
-                               std::span<const std::uint8_t> bytes) {
-    mResult = result;
+void AnomalyNavigator::setScan(std::shared_ptr<const moji::ScanResult> result,
+                               std::shared_ptr<const moji::ByteSource> source) {
     const QSignalBlocker blocker(mFilter);
     mFilter->clear();
-    mModel->setScan(result, bytes);
+    mModel->setScan(result, std::move(source));
     mModel->setKindFilter(std::nullopt);
     if (!result) {
         mFilter->addItem(tr("All kinds"));
         mSummary->setText(tr("The scan has not finished."));
         return;
     }
-    mFilter->addItem(tr("All kinds (%1)").arg(result->counts.anomalies()));
+    mFilter->addItem(tr("All kinds (%1)").arg(formatCount(result->counts.anomalies())));
     for (int kind = 1; kind < moji::kSequenceKindCount; ++kind) {
         const auto count = result->counts.byKind[kind];
         if (count > 0)
             mFilter->addItem(
                 QStringLiteral("%1 (%2)")
                     .arg(KindPalette::displayName(static_cast<moji::SequenceKind>(kind)))
-                    .arg(count),
+                    .arg(formatCount(count)),
                 kind);
     }
-    QString summary = result->valid() ? tr("Well-formed UTF-8: no anomalies.")
-                                      : tr("%n anomalies", "", int(result->counts.anomalies()));
+    const std::uint64_t anomalies = result->counts.anomalies();
+    QString summary =
+        result->valid()
+            ? tr("Well-formed UTF-8: no anomalies.")
+            : tr("%1 anomalies", "", pluralSelector(anomalies)).arg(formatCount(anomalies));
     if (result->unindexedAnomalies() > 0)
         summary += tr(" (the first %1 are listed; %2 more are counted but not listed)")
-                       .arg(result->anomalies.size())
-                       .arg(result->unindexedAnomalies());
+                       .arg(formatCount(result->anomalies.size()),
+                            formatCount(result->unindexedAnomalies()));
     mSummary->setText(summary);
 }

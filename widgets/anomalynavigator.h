@@ -1,10 +1,11 @@
 #pragma once
 
+#include "io/bytesource.h"
 #include "scan/scanresult.h"
 
-#include <span>
-
 #include <QWidget>
+
+#include <memory>
 
 class AnomalyTableModel;
 class QComboBox;
@@ -18,7 +19,9 @@ class AnomalyNavigator : public QWidget {
   public:
     explicit AnomalyNavigator(QWidget* parent = nullptr);
 
-    void setScan(const moji::ScanResult* result, std::span<const std::uint8_t> bytes);
+    // The scan and its bytes, shared (see AnomalyTableModel::setScan); nullptr clears.
+    void setScan(std::shared_ptr<const moji::ScanResult> result,
+                 std::shared_ptr<const moji::ByteSource> source);
     [[nodiscard]] AnomalyTableModel* model() const { return mModel; }
     [[nodiscard]] QTableView* table() const { return mTable; }
     [[nodiscard]] QComboBox* kindFilter() const { return mFilter; }
@@ -31,5 +34,4 @@ class AnomalyNavigator : public QWidget {
     QTableView* mTable;
     QComboBox* mFilter;
     QLabel* mSummary;
-    const moji::ScanResult* mResult = nullptr;
 };

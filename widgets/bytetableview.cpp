@@ -1,18 +1,15 @@
 #include "bytetableview.h"
 
-#include "decode/notices.h"
-#include "describe/bitlayout.h"
-#include "describe/displayform.h"
+#include "decode/windowdecoder.h"
 #include "describe/explanation.h"
 #include "describe/textformat.h"
 #include "kindpalette.h"
-#include "model/document.h"
+#include "rowpaint.h"
 
 #include <QFontDatabase>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QPainter>
-#include <QPainterPath>
 #include <QScrollBar>
 #include <QToolTip>
 
@@ -46,15 +43,59 @@ ByteTableView::ByteTableView(QWidget* parent) : QAbstractScrollArea(parent) {
     updateMetrics();
 }
 
-void ByteTableView::setDocument(Document* document) {
-    mDocument = document;
+void ByteTableView::setSource(std::shared_ptr<const moji::ByteSource> source) {
+    mSource = std::move(source);
+    mScan = nullptr;
+    mWindow.clear();
+    mWindowFrom = 1;
+    mWindowTo = 0;
     mTopRow = 0;
     mCursor = mAnchor = mSelectionStart = mSelectionEnd = 0;
     updateMetrics();
     verticalScrollBar()->setValue(0);
-    if (mDocument && mDocument->size() > 0)
+    if (size() > 0)
         moveCursor(0);
     viewport()->update();
+}
+
+void ByteTableView::setScan(std::shared_ptr<const moji::ScanResult> scan) {
+    mScan = std::move(scan);
+    mWindowFrom = 1; // decoded windows may now be exact where they were clipped
+    mWindowTo = 0;
+    viewport()->update();
+}
+
+std::span<const moji::Sequence> ByteTableView::longRuns() const {
+    return mScan ? std::span<const moji::Sequence>(mScan->longRuns)
+                 : std::span<const moji::Sequence>();
+}
+
+std::span<const std::uint8_t> ByteTableView::bytes() const {
+    return mSource ? mSource->bytes() : std::span<const std::uint8_t>();
+}
+
+moji::Sequence ByteTableView::unitAt(std::uint64_t offset) const {
+    return moji::WindowDecoder::unitAt(bytes(), offset, longRuns());
+}
+
+const std::vector<moji::Sequence>& ByteTableView::unitsBetween(std::uint64_t from,
+                                                               std::uint64_t to) {
+    if (from != mWindowFrom || to != mWindowTo) {
+        mWindow = moji::WindowDecoder::decode(bytes(), from, to, longRuns());
+        mWindowFrom = from;
+        mWindowTo = to;
+    }
+    return mWindow;
+}
+
+std::array<ColumnRenderer*, 3> ByteTableView::columns() {
+    return {&mOffsets, &mHex, &mCharacters};
+}
+
+const ColumnRenderer& ByteTableView::columnOf(Area area) const {
+    if (area == Area::Hex)
+        return mHex;
+    return mCharacters;
 }
 
 void ByteTableView::setBytesPerRow(int bytesPerRow) {
@@ -65,7 +106,7 @@ void ByteTableView::setBytesPerRow(int bytesPerRow) {
 }
 
 RowLayout ByteTableView::rowLayout() const {
-    return RowLayout(mDocument ? mDocument->size() : 0, mBytesPerRow, mMetrics);
+    return RowLayout(size(), mBytesPerRow, mMetrics);
 }
 
 void ByteTableView::setActiveArea(Area area) {
@@ -78,7 +119,9 @@ void ByteTableView::updateMetrics() {
     mMetrics.charWidth = metrics.horizontalAdvance(QLatin1Char('0'));
     mMetrics.lineHeight = metrics.height() + 6;
     mBaseline = (mMetrics.lineHeight + metrics.ascent() - metrics.descent()) / 2;
-    mMetrics.offsetDigits = std::max(8, hexDigitsFor(mDocument ? mDocument->size() : 0));
+    mMetrics.offsetDigits = std::max(8, hexDigitsFor(size()));
+    for (ColumnRenderer* column : columns())
+        column->setFonts(mHexFont, mCharFont);
     updateScrollBars();
 }
 
@@ -143,13 +186,13 @@ void ByteTableView::ensureVisible(std::uint64_t offset) {
 }
 
 void ByteTableView::moveCursor(std::uint64_t offset, bool extend) {
-    if (!mDocument || mDocument->size() == 0)
+    if (size() == 0)
         return;
-    offset = std::min(offset, mDocument->size() - 1);
-    const moji::Sequence unit = mDocument->unitAt(offset);
+    offset = std::min(offset, size() - 1);
+    const moji::Sequence unit = unitAt(offset);
     mCursor = offset;
     if (extend) {
-        const moji::Sequence anchor = mDocument->unitAt(mAnchor);
+        const moji::Sequence anchor = unitAt(mAnchor);
         mSelectionStart = std::min(anchor.offset, unit.offset);
         mSelectionEnd = std::max(unitEnd(anchor), unitEnd(unit));
     } else {
@@ -164,11 +207,11 @@ void ByteTableView::moveCursor(std::uint64_t offset, bool extend) {
 }
 
 void ByteTableView::selectRange(std::uint64_t start, std::uint64_t end) {
-    if (!mDocument || start >= end)
+    if (!mSource || start >= end)
         return;
     mAnchor = mCursor = start;
     mSelectionStart = start;
-    mSelectionEnd = std::min(end, mDocument->size());
+    mSelectionEnd = std::min(end, size());
     ensureVisible(start);
     emit cursorMoved(mCursor);
     emit selectionChanged(mSelectionStart, mSelectionEnd);
@@ -180,22 +223,34 @@ QRect ByteTableView::cellRect(std::uint64_t offset, Area area) const {
     const std::uint64_t row = layout.rowOf(offset);
     if (row < mTopRow || row > mTopRow + visibleRows())
         return {};
-    const int column = layout.columnOf(offset);
+    const ColumnRenderer& column = columnOf(area);
+    const auto cell = column.cell(layout, layout.columnOf(offset));
+    if (!cell)
+        return {};
     const int y = headerHeight() + static_cast<int>(row - mTopRow) * mMetrics.lineHeight;
-    const int x = area == Area::Hex ? layout.hexCellLeft(column) : layout.charCellLeft(column);
-    const int width = area == Area::Hex ? layout.hexCellWidth() : layout.charCellWidth();
-    return QRect(x - horizontalScrollBar()->value(), y, width, mMetrics.lineHeight);
+    const int x = column.left(layout) + cell->left - horizontalScrollBar()->value();
+    return QRect(x, y, cell->width, mMetrics.lineHeight);
 }
 
 std::uint64_t ByteTableView::offsetAt(const QPoint& position, Area* area) const {
-    const RowLayout layout = rowLayout();
-    const RowLayout::Hit hit = layout.hitTest(position.x() + horizontalScrollBar()->value());
-    if (hit.area == RowLayout::Area::None || position.y() < headerHeight())
+    if (position.y() < headerHeight())
         return UINT64_MAX;
-    *area = hit.area == RowLayout::Area::Hex ? Area::Hex : Area::Characters;
-    const std::uint64_t row = mTopRow + (position.y() - headerHeight()) / mMetrics.lineHeight;
-    const std::uint64_t offset = layout.rowStart(row) + hit.column;
-    return offset < layout.size() ? offset : UINT64_MAX;
+    const RowLayout layout = rowLayout();
+    const int x = position.x() + horizontalScrollBar()->value();
+    for (Area candidate : {Area::Hex, Area::Characters}) {
+        const ColumnRenderer& column = columnOf(candidate);
+        const int left = column.left(layout);
+        if (x < left || x >= left + column.width(layout))
+            continue;
+        const auto hit = column.columnAt(layout, x - left);
+        if (!hit)
+            continue;
+        *area = candidate;
+        const std::uint64_t row = mTopRow + (position.y() - headerHeight()) / mMetrics.lineHeight;
+        const std::uint64_t offset = layout.rowStart(row) + *hit;
+        return offset < layout.size() ? offset : UINT64_MAX;
+    }
+    return UINT64_MAX;
 }
 
 void ByteTableView::mousePressEvent(QMouseEvent* event) {
@@ -231,20 +286,20 @@ bool ByteTableView::focusNextPrevChild(bool next) {
 }
 
 void ByteTableView::keyPressEvent(QKeyEvent* event) {
-    if (!mDocument || mDocument->size() == 0)
+    if (size() == 0)
         return QAbstractScrollArea::keyPressEvent(event);
     const RowLayout layout = rowLayout();
-    const std::uint64_t size = mDocument->size();
+    const std::uint64_t size = this->size();
     const bool extend = event->modifiers() & Qt::ShiftModifier;
     const bool control = event->modifiers() & Qt::ControlModifier;
     const std::uint64_t page = std::uint64_t(mBytesPerRow) * visibleRows();
-    const moji::Sequence unit = mDocument->unitAt(mCursor);
+    const moji::Sequence unit = unitAt(mCursor);
     const bool byCharacter = mArea == Area::Characters;
     std::uint64_t target = mCursor;
     switch (event->key()) {
     case Qt::Key_Left:
         if (byCharacter)
-            target = unit.offset == 0 ? 0 : mDocument->unitAt(unit.offset - 1).offset;
+            target = unit.offset == 0 ? 0 : unitAt(unit.offset - 1).offset;
         else
             target = mCursor == 0 ? 0 : mCursor - 1;
         break;
@@ -273,7 +328,7 @@ void ByteTableView::keyPressEvent(QKeyEvent* event) {
         return QAbstractScrollArea::keyPressEvent(event);
     }
     if (byCharacter)
-        target = mDocument->unitAt(target).offset;
+        target = unitAt(target).offset;
     moveCursor(target, extend);
 }
 
@@ -287,7 +342,7 @@ void ByteTableView::changeEvent(QEvent* event) {
 }
 
 bool ByteTableView::viewportEvent(QEvent* event) {
-    if (event->type() == QEvent::ToolTip && mDocument) {
+    if (event->type() == QEvent::ToolTip && mSource) {
         auto* help = static_cast<QHelpEvent*>(event);
         Area area = mArea;
         const std::uint64_t offset = offsetAt(help->pos(), &area);
@@ -295,8 +350,8 @@ bool ByteTableView::viewportEvent(QEvent* event) {
             QToolTip::hideText();
             return true;
         }
-        const moji::Sequence unit = mDocument->unitAt(offset);
-        const auto all = mDocument->bytes();
+        const moji::Sequence unit = unitAt(offset);
+        const auto all = bytes();
         const auto bytes = all.subspan(unit.offset, unit.length);
         QString text =
             QStringLiteral("<b>%1</b> — %2<br>%3")
@@ -315,199 +370,49 @@ void ByteTableView::paintEvent(QPaintEvent*) {
     painter.fillRect(viewport()->rect(), palette.color(QPalette::Base));
     const RowLayout layout = rowLayout();
     const KindPalette kinds(palette);
-    painter.translate(-horizontalScrollBar()->value(), 0);
+    const int scroll = horizontalScrollBar()->value();
 
-    // Header: column numbers over both views.
-    painter.setFont(mHexFont);
-    painter.setPen(palette.color(QPalette::PlaceholderText));
-    const int baseline = mBaseline;
-    painter.drawText(0, baseline, tr("offset"));
-    for (int column = 0; column < mBytesPerRow; ++column) {
-        const QString label = QStringLiteral("%1").arg(column, 2, 16, QLatin1Char('0')).toUpper();
-        painter.drawText(layout.hexCellLeft(column), baseline, label);
-        if (column % 4 == 0)
-            painter.drawText(layout.charCellLeft(column), baseline, label.right(1));
-    }
-    painter.drawLine(0, headerHeight() - 1, layout.totalWidth(), headerHeight() - 1);
-
-    if (!mDocument)
-        return;
+    std::span<const moji::Sequence> units;
     const std::uint64_t lastRow =
         std::min<std::uint64_t>(layout.rowCount() - 1, mTopRow + visibleRows());
-    const std::uint64_t from = layout.rowStart(mTopRow);
-    const std::uint64_t to = layout.rowEnd(lastRow);
-    const auto& units = mDocument->units(from, to);
+    if (mSource)
+        units = unitsBetween(layout.rowStart(mTopRow), layout.rowEnd(lastRow));
+    QColor selection = palette.color(QPalette::Highlight);
+    selection.setAlpha(hasFocus() ? 90 : 55);
+    const RowPaint paint{layout,    palette,         kinds,         bytes(),
+                         units,     mTopRow,         lastRow,       headerHeight(),
+                         mBaseline, mSelectionStart, mSelectionEnd, selection};
 
-    // Offsets.
-    painter.setPen(palette.color(QPalette::PlaceholderText));
-    for (std::uint64_t row = mTopRow; row <= lastRow; ++row) {
-        const int y = headerHeight() + static_cast<int>(row - mTopRow) * mMetrics.lineHeight;
-        painter.drawText(0, y + baseline,
-                         QStringLiteral("%1")
-                             .arg(layout.rowStart(row), mMetrics.offsetDigits, 16, QLatin1Char('0'))
-                             .toUpper());
+    // Header: each column labels itself; one rule under all of them.
+    for (const ColumnRenderer* column : columns()) {
+        painter.save();
+        painter.translate(column->left(layout) - scroll, 0);
+        column->paintHeader(painter, paint);
+        painter.restore();
     }
-    for (const moji::Sequence& unit : units) {
-        const std::uint64_t firstRow = std::max(layout.rowOf(unit.offset), mTopRow);
-        const std::uint64_t endRow = std::min(layout.rowOf(unitEnd(unit) - 1), lastRow);
-        for (std::uint64_t row = firstRow; row <= endRow; ++row)
-            paintUnit(painter, layout, kinds, unit, row,
-                      headerHeight() + static_cast<int>(row - mTopRow) * mMetrics.lineHeight);
+    painter.setPen(palette.color(QPalette::PlaceholderText));
+    painter.drawLine(-scroll, headerHeight() - 1, layout.totalWidth() - scroll, headerHeight() - 1);
+    if (!mSource)
+        return;
+
+    for (const ColumnRenderer* column : columns()) {
+        painter.save();
+        painter.translate(column->left(layout) - scroll, 0);
+        column->paintRows(painter, paint);
+        painter.restore();
     }
 
     // The cursor: solid in the active view, dashed in the other.
-    if (mDocument->size() > 0) {
+    if (size() > 0) {
         for (Area area : {Area::Hex, Area::Characters}) {
-            QRect cell = cellRect(mCursor, area);
+            const QRect cell = cellRect(mCursor, area);
             if (cell.isEmpty())
                 continue;
-            cell.translate(horizontalScrollBar()->value(), 0);
             QPen pen(palette.color(QPalette::Highlight), area == mArea ? 2 : 1,
                      area == mArea ? Qt::SolidLine : Qt::DashLine);
             painter.setPen(pen);
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(cell.adjusted(-2, 1, 1, -2));
         }
-    }
-}
-
-void ByteTableView::paintUnit(QPainter& painter, const RowLayout& layout, const KindPalette& kinds,
-                              const moji::Sequence& unit, std::uint64_t row, int y) {
-    const QPalette& palette = this->palette();
-    const std::uint64_t rowStart = layout.rowStart(row);
-    const std::uint64_t first = std::max(unit.offset, rowStart);
-    const std::uint64_t end = std::min(unitEnd(unit), layout.rowEnd(row));
-    const int firstColumn = static_cast<int>(first - rowStart);
-    const int lastColumn = static_cast<int>(end - rowStart) - 1;
-    const int pad = mMetrics.charWidth / 2;
-    const QRect hexSpan(layout.hexCellLeft(firstColumn) - pad + 1, y + 1,
-                        layout.hexCellLeft(lastColumn) + layout.hexCellWidth() -
-                            layout.hexCellLeft(firstColumn) + 2 * pad - 2,
-                        mMetrics.lineHeight - 2);
-    const QRect charSpan(layout.charCellLeft(firstColumn) + 1, y + 1,
-                         layout.charCellLeft(lastColumn + 1) - layout.charCellLeft(firstColumn) - 2,
-                         mMetrics.lineHeight - 2);
-    const bool anomaly = moji::isAnomaly(unit.kind);
-    const auto notice = moji::noticeKindOf(unit);
-    const bool opensHere = first == unit.offset;
-    const bool closesHere = end == unitEnd(unit);
-
-    // Selection first, then tints, outlines and text.
-    if (first < mSelectionEnd && end > mSelectionStart) {
-        const std::uint64_t selectedFirst = std::max(first, mSelectionStart);
-        const std::uint64_t selectedEnd = std::min(end, mSelectionEnd);
-        const int a = static_cast<int>(selectedFirst - rowStart);
-        const int b = static_cast<int>(selectedEnd - rowStart) - 1;
-        QColor highlight = palette.color(QPalette::Highlight);
-        highlight.setAlpha(hasFocus() ? 90 : 55);
-        painter.fillRect(
-            QRect(layout.hexCellLeft(a) - pad, y,
-                  layout.hexCellLeft(b) + layout.hexCellWidth() - layout.hexCellLeft(a) + 2 * pad,
-                  mMetrics.lineHeight),
-            highlight);
-        painter.fillRect(QRect(layout.charCellLeft(a), y,
-                               layout.charCellLeft(b + 1) - layout.charCellLeft(a),
-                               mMetrics.lineHeight),
-                         highlight);
-    }
-
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    const qreal radius = mMetrics.lineHeight / 4.0;
-    if (anomaly) {
-        painter.setPen(QPen(kinds.anomaly(unit.kind), 1.5));
-        painter.setBrush(kinds.anomalyFill(unit.kind));
-        painter.drawRoundedRect(hexSpan, radius, radius);
-        painter.drawRoundedRect(charSpan, radius, radius);
-    } else if (unit.length > 1) {
-        // Lead and continuation tints, then one outline around the whole sequence.
-        painter.setPen(Qt::NoPen);
-        for (std::uint64_t offset = first; offset < end; ++offset) {
-            const int column = static_cast<int>(offset - rowStart);
-            painter.setBrush(offset == unit.offset ? kinds.leadTint() : kinds.continuationTint());
-            painter.drawRoundedRect(QRect(layout.hexCellLeft(column) - 2, y + 3,
-                                          layout.hexCellWidth() + 4, mMetrics.lineHeight - 6),
-                                    3, 3);
-        }
-        painter.setPen(QPen(kinds.sequenceOutline(), 1));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRoundedRect(hexSpan, radius, radius);
-        painter.drawRoundedRect(charSpan, radius, radius);
-    }
-    if (!opensHere || !closesHere) {
-        // A unit that wraps: mark the open ends.
-        painter.setPen(
-            QPen(anomaly ? kinds.anomaly(unit.kind) : kinds.sequenceOutline(), 1, Qt::DotLine));
-        if (!closesHere)
-            painter.drawLine(hexSpan.right(), hexSpan.top() + 2, hexSpan.right(),
-                             hexSpan.bottom() - 2);
-        if (!opensHere)
-            painter.drawLine(hexSpan.left(), hexSpan.top() + 2, hexSpan.left(),
-                             hexSpan.bottom() - 2);
-    }
-    if (notice) {
-        QPen pen(kinds.notice(), 2, Qt::DotLine);
-        painter.setPen(pen);
-        painter.drawLine(hexSpan.left() + 2, y + mMetrics.lineHeight - 3, hexSpan.right() - 2,
-                         y + mMetrics.lineHeight - 3);
-        painter.drawLine(charSpan.left() + 2, y + mMetrics.lineHeight - 3, charSpan.right() - 2,
-                         y + mMetrics.lineHeight - 3);
-    }
-    painter.setRenderHint(QPainter::Antialiasing, false);
-
-    // Hex digits.
-    painter.setFont(mHexFont);
-    painter.setPen(anomaly ? kinds.anomaly(unit.kind) : palette.color(QPalette::Text));
-    const auto bytes = mDocument->bytes();
-    const int baseline = y + mBaseline;
-    for (std::uint64_t offset = first; offset < end; ++offset) {
-        const int column = static_cast<int>(offset - rowStart);
-        const std::uint8_t byte = bytes[offset];
-        const char digits[] = {"0123456789ABCDEF"[byte >> 4], "0123456789ABCDEF"[byte & 15], 0};
-        painter.drawText(layout.hexCellLeft(column), baseline, QString::fromLatin1(digits));
-    }
-    if (opensHere)
-        paintCharacter(painter, kinds, unit, charSpan);
-    else
-        painter.fillRect(QRect(charSpan.left() + 2, charSpan.center().y(), charSpan.width() - 4, 1),
-                         anomaly ? kinds.anomaly(unit.kind) : kinds.sequenceOutline());
-}
-
-void ByteTableView::paintCharacter(QPainter& painter, const KindPalette& kinds,
-                                   const moji::Sequence& unit, const QRect& cell) {
-    const QPalette& palette = this->palette();
-    painter.setFont(mCharFont);
-    if (moji::isAnomaly(unit.kind)) {
-        // What a lenient decoder would show, where that is a character; else U+FFFD.
-        QString glyph = QString(QChar(0xFFFD));
-        if ((unit.kind == moji::SequenceKind::Overlong ||
-             unit.kind == moji::SequenceKind::SurrogatePair) &&
-            moji::encodeUtf8(unit.value) &&
-            moji::displayFormOf(unit.value).style == moji::DisplayForm::Style::Glyph)
-            glyph = QString::fromUtf8(moji::utf8Text(unit.value));
-        painter.setPen(kinds.anomaly(unit.kind));
-        painter.drawText(cell, Qt::AlignCenter, glyph);
-        return;
-    }
-    const moji::DisplayForm form = moji::displayFormOf(unit.value);
-    switch (form.style) {
-    case moji::DisplayForm::Style::Glyph:
-    case moji::DisplayForm::Style::Combining:
-        painter.setPen(palette.color(QPalette::Text));
-        painter.drawText(cell, Qt::AlignCenter, QString::fromUtf8(form.text));
-        break;
-    case moji::DisplayForm::Style::Picture:
-        painter.setPen(palette.color(QPalette::PlaceholderText));
-        painter.drawText(cell, Qt::AlignCenter, QString::fromUtf8(form.text));
-        break;
-    case moji::DisplayForm::Style::LabelledBox: {
-        QFont small = mHexFont;
-        small.setPointSizeF(mHexFont.pointSizeF() * 0.7);
-        painter.setFont(small);
-        painter.setPen(palette.color(QPalette::PlaceholderText));
-        const QRect box = cell.adjusted(1, 3, -1, -3);
-        painter.drawRect(box);
-        painter.drawText(box, Qt::AlignCenter, QString::fromUtf8(form.label));
-        break;
-    }
     }
 }

@@ -1,26 +1,30 @@
 #pragma once
 
+#include "charactercolumnrenderer.h"
+#include "decode/sequence.h"
+#include "hexcolumnrenderer.h"
+#include "io/bytesource.h"
+#include "offsetcolumnrenderer.h"
 #include "rowlayout.h"
+#include "scan/scanresult.h"
 
 #include <QAbstractScrollArea>
 
+#include <array>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
-class Document;
-class KindPalette;
-namespace moji {
-struct Sequence;
-}
-
-// The hex view and the decoded-character view, side by side in one scroll area so that they
-// stay aligned row for row and scroll together. Only the exposed rows are painted; the scroll
-// bar counts rows (see RowLayout), so a file of any size scrolls alike.
+// The offsets, the hex view and the decoded-character view, side by side in one scroll area so
+// that they stay aligned row for row and scroll together. The view owns the layout (RowLayout),
+// the scroll state, the selection and input; each column is painted by its own renderer
+// (OffsetColumnRenderer, HexColumnRenderer, CharacterColumnRenderer). Only the rows that fit the
+// viewport are painted; the scroll bar counts rows (see RowLayout), so a file of any size
+// scrolls alike.
 //
-// Each unit (sequence or anomaly, as codec/ reports it) is drawn as one piece: one rounded
-// outline around its bytes, lead and continuation bytes tinted apart, anomalies filled in their
-// kind's colour, notices underlined. A click selects the whole unit in both views; arrow keys
-// move by byte in the hex view and by character in the character view; Shift extends; Tab
-// switches between the two.
+// Each unit (sequence or anomaly, as codec/ reports it) is drawn as one piece. A click selects
+// the whole unit in both views; arrow keys move by byte in the hex view and by character in the
+// character view; Shift extends; Tab switches between the two.
 class ByteTableView : public QAbstractScrollArea {
     Q_OBJECT
   public:
@@ -28,9 +32,12 @@ class ByteTableView : public QAbstractScrollArea {
 
     explicit ByteTableView(QWidget* parent = nullptr);
 
-    // The document is not owned; nullptr shows nothing.
-    void setDocument(Document* document);
-    [[nodiscard]] Document* document() const { return mDocument; }
+    // The bytes to show, shared: the view keeps them readable for as long as it holds them,
+    // whatever else is torn down. nullptr shows nothing.
+    void setSource(std::shared_ptr<const moji::ByteSource> source);
+    // The finished scan of those bytes, shared; its long runs spare every decode the view makes
+    // from reading them. nullptr (no scan yet) clips such runs to what a decode may read.
+    void setScan(std::shared_ptr<const moji::ScanResult> scan);
 
     void setBytesPerRow(int bytesPerRow);
     [[nodiscard]] int bytesPerRow() const { return mBytesPerRow; }
@@ -73,17 +80,28 @@ class ByteTableView : public QAbstractScrollArea {
     bool viewportEvent(QEvent* event) override;
 
   private:
+    [[nodiscard]] std::uint64_t size() const { return mSource ? mSource->size() : 0; }
+    [[nodiscard]] std::span<const std::uint8_t> bytes() const;
+    [[nodiscard]] moji::Sequence unitAt(std::uint64_t offset) const;
+    // The units overlapping [from, to), in order; valid until the next call.
+    const std::vector<moji::Sequence>& unitsBetween(std::uint64_t from, std::uint64_t to);
+    [[nodiscard]] std::array<ColumnRenderer*, 3> columns();
+    [[nodiscard]] const ColumnRenderer& columnOf(Area area) const;
     void updateMetrics();
     void updateScrollBars();
     void ensureVisible(std::uint64_t offset);
     std::uint64_t offsetAt(const QPoint& position, Area* area) const;
-    void paintUnit(QPainter& painter, const RowLayout& layout, const KindPalette& kinds,
-                   const moji::Sequence& unit, std::uint64_t row, int y);
-    void paintCharacter(QPainter& painter, const KindPalette& kinds, const moji::Sequence& unit,
-                        const QRect& cell);
     int headerHeight() const;
 
-    Document* mDocument = nullptr;
+    [[nodiscard]] std::span<const moji::Sequence> longRuns() const;
+
+    std::shared_ptr<const moji::ByteSource> mSource;
+    std::shared_ptr<const moji::ScanResult> mScan;
+    std::vector<moji::Sequence> mWindow;
+    std::uint64_t mWindowFrom = 1, mWindowTo = 0;
+    OffsetColumnRenderer mOffsets;
+    HexColumnRenderer mHex;
+    CharacterColumnRenderer mCharacters;
     int mBytesPerRow = 16;
     RowLayout::Metrics mMetrics;
     int mBaseline = 0; // of hex text within a row

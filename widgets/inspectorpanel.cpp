@@ -1,5 +1,7 @@
 #include "inspectorpanel.h"
 
+#include "countformat.h"
+#include "decode/codepoint.h"
 #include "decode/notices.h"
 #include "describe/bitlayout.h"
 #include "describe/characterinfo.h"
@@ -11,21 +13,16 @@
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 
 namespace {
 
-QString hex(std::span<const std::uint8_t> bytes) {
-    return QString::fromUtf8(moji::formatHexBytes(bytes, moji::HexCase::Upper, 32)) +
-           (bytes.size() > 32 ? QStringLiteral(" …") : QString());
-}
-
-bool isScalar(std::uint32_t value) {
-    return value <= 0x10FFFF && (value < 0xD800 || value > 0xDFFF);
-}
+// Bytes of a unit kept and shown: a run of continuation bytes may be gigabytes long.
+constexpr std::size_t kShownBytes = 32;
 
 // The code point a view should describe: the character, or what a naive decoder would read.
 std::optional<std::uint32_t> describedCodePoint(const moji::Sequence& unit) {
-    if (moji::kindHasValue(unit.kind) && unit.value <= 0x10FFFF)
+    if (moji::kindHasValue(unit.kind) && unit.value <= moji::kMaxCodePoint)
         return unit.value;
     return std::nullopt;
 }
@@ -48,7 +45,15 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
                  text += QStringLiteral(" — ") + KindPalette::displayName(*notice);
              return text.toHtmlEscaped();
          }},
-        {tr("Bytes"), [](C c) { return hex(c.bytes); }},
+        {tr("Bytes"),
+         [](C c) {
+             QString text = QString::fromUtf8(
+                 moji::formatHexBytes(c.bytes, moji::HexCase::Upper, kShownBytes));
+             if (c.unit.length > c.bytes.size())
+                 text += QStringLiteral(" … ") +
+                         tr("(%1 bytes)").arg(QLocale().toString(qulonglong(c.unit.length)));
+             return text;
+         }},
         {tr("Binary"), [this](C c) { return binaryHtml(c); }},
         {tr("Payload"), [this](C c) { return payloadHtml(c); }},
         {tr("Code point"),
@@ -62,8 +67,7 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
              if (valid(c) || !moji::kindHasValue(c.unit.kind))
                  return QString();
              return QString::fromUtf8(moji::formatCodePoint(c.unit.value)) +
-                    (isScalar(c.unit.value) && moji::displayFormOf(c.unit.value).style ==
-                                                   moji::DisplayForm::Style::Glyph
+                    (moji::drawsAsGlyph(c.unit.value)
                          ? QStringLiteral(" “%1”").arg(
                                QString::fromUtf8(moji::utf8Text(c.unit.value)))
                          : QString());
@@ -115,12 +119,11 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
          [valid](C c) {
              if (!valid(c))
                  return QString();
-             const char32_t cp = c.unit.value;
-             if (cp < 0x10000)
-                 return QStringLiteral("%1").arg(uint(cp), 4, 16, QLatin1Char('0')).toUpper();
-             const uint high = 0xD800 + ((cp - 0x10000) >> 10);
-             const uint low = 0xDC00 + ((cp - 0x10000) & 0x3FF);
-             return QStringLiteral("%1 %2").arg(high, 4, 16).arg(low, 4, 16).toUpper();
+             const moji::Utf16Units utf16 = moji::utf16Units(c.unit.value);
+             QStringList units;
+             for (int i = 0; i < utf16.count; ++i)
+                 units << QStringLiteral("%1").arg(uint(utf16.units[i]), 4, 16, QLatin1Char('0'));
+             return units.join(QLatin1Char(' ')).toUpper();
          }},
         {tr("Escapes"),
          [valid](C c) {
@@ -145,8 +148,9 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
          [valid](C c) {
              if (valid(c))
                  return QString();
-             return tr("%n U+FFFD under the standard replacement (one per maximal subpart)", "",
-                       int(c.unit.replacements));
+             return tr("%1 U+FFFD under the standard replacement (one per maximal subpart)", "",
+                       pluralSelector(c.unit.replacements))
+                 .arg(formatCount(c.unit.replacements));
          }},
     };
 
@@ -173,7 +177,8 @@ InspectorPanel::InspectorPanel(QWidget* parent) : QWidget(parent) {
 
 void InspectorPanel::showUnit(const moji::Sequence& unit, std::span<const std::uint8_t> bytes,
                               std::optional<std::uint8_t> following) {
-    mContext = Context{unit, std::vector<std::uint8_t>(bytes.begin(), bytes.end()), following};
+    const auto shown = bytes.first(std::min(bytes.size(), kShownBytes));
+    mContext = Context{unit, std::vector<std::uint8_t>(shown.begin(), shown.end()), following};
     refresh();
 }
 

@@ -23,7 +23,8 @@ class InspectorPanel : public QWidget {
   public:
     explicit InspectorPanel(QWidget* parent = nullptr);
 
-    // Shows `unit`, whose bytes are `bytes`; `following` is the byte after it, if any.
+    // Shows `unit`, whose bytes are `bytes`; `following` is the byte after it, if any. Only the
+    // first 32 bytes are read and kept; a longer unit is shown with its exact length.
     void showUnit(const moji::Sequence& unit, std::span<const std::uint8_t> bytes,
                   std::optional<std::uint8_t> following);
     void clear();

@@ -20,40 +20,24 @@ constexpr int kHues[] = {
 } // namespace
 
 KindPalette::KindPalette(const QPalette& palette)
-    : mDark(palette.color(QPalette::Base).lightness() < 128), mText(palette.color(QPalette::Text)),
-      mBase(palette.color(QPalette::Base)) {}
-
-QColor KindPalette::anomaly(moji::SequenceKind kind) const {
-    const int hue = kHues[static_cast<int>(kind)];
-    return mDark ? QColor::fromHsl(hue, 200, 170) : QColor::fromHsl(hue, 220, 95);
-}
-
-QColor KindPalette::anomalyFill(moji::SequenceKind kind) const {
-    QColor color = anomaly(kind);
-    color.setAlpha(mDark ? 90 : 70);
-    return color;
-}
-
-QColor KindPalette::notice() const {
-    return mDark ? QColor::fromHsl(140, 120, 150) : QColor::fromHsl(140, 150, 80);
-}
-
-QColor KindPalette::sequenceOutline() const {
-    QColor color = mText;
-    color.setAlpha(mDark ? 110 : 90);
-    return color;
-}
-
-QColor KindPalette::leadTint() const {
-    QColor color = mText;
-    color.setAlpha(mDark ? 38 : 26);
-    return color;
-}
-
-QColor KindPalette::continuationTint() const {
-    QColor color = mText;
-    color.setAlpha(mDark ? 16 : 10);
-    return color;
+    : mDark(palette.color(QPalette::Base).lightness() < 128) {
+    for (int kind = 0; kind < moji::kSequenceKindCount; ++kind) {
+        const int hue = kHues[kind];
+        QColor color = mDark ? QColor::fromHsl(hue, 200, 170) : QColor::fromHsl(hue, 220, 95);
+        mAnomaly[static_cast<std::size_t>(kind)] = color;
+        color.setAlpha(mDark ? 90 : 70);
+        mAnomalyFill[static_cast<std::size_t>(kind)] = color;
+    }
+    mNotice = mDark ? QColor::fromHsl(140, 120, 150) : QColor::fromHsl(140, 150, 80);
+    const QColor text = palette.color(QPalette::Text);
+    const auto tinted = [&](int alpha) {
+        QColor color = text;
+        color.setAlpha(alpha);
+        return color;
+    };
+    mSequenceOutline = tinted(mDark ? 110 : 90);
+    mLeadTint = tinted(mDark ? 38 : 26);
+    mContinuationTint = tinted(mDark ? 16 : 10);
 }
 
 QString KindPalette::displayName(moji::SequenceKind kind) {

@@ -14,8 +14,9 @@ namespace {
 
 const char* const kUsage =
     "usage: mojiscope [FILE]                 open the inspector window\n"
-    "       mojiscope check FILE...          exit 0 if every file is well-formed UTF-8\n"
-    "       mojiscope scan [--json] [--limit N] FILE\n"
+    "       mojiscope check [--threads N] FILE...\n"
+    "                                        exit 0 if every file is well-formed UTF-8\n"
+    "       mojiscope scan [--json] [--limit N] [--threads N] FILE\n"
     "                                        report every anomaly and notice\n"
     "       mojiscope explain HEX...         explain bytes, e.g. 'e3 81 82' or c0af\n"
     "       mojiscope encode CODEPOINT...    UTF-8 bytes and bit layout, e.g. U+3042 or あ\n"
@@ -23,7 +24,8 @@ const char* const kUsage =
     "                        [--fix-overlong] [--strip-bom] [--nfc] [--report FILE.json]\n"
     "                        [--in-place] -o OUT FILE\n"
     "                                        write a well-formed UTF-8 copy\n"
-    "FILE may be - for standard input. Exit status: 0 valid (or done), 1 ill-formed, 2 error.\n";
+    "FILE may be - for standard input. --threads N scans with N threads (default: one per\n"
+    "core). Exit status: 0 valid (or done), 1 ill-formed, 2 error.\n";
 
 } // namespace
 

@@ -2,6 +2,7 @@
 
 #include "cli/argumentbytes.h"
 #include "cli/textreport.h"
+#include "cli/threadsoption.h"
 #include "describe/explanation.h"
 #include "describe/textformat.h"
 #include "io/sourceopener.h"
@@ -124,6 +125,7 @@ int ScanCommand::run(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.addOption({"json", "Write one JSON object."});
     parser.addOption({"limit", "List at most N anomalies and N notices.", "N"});
+    parser.addOption(ThreadsOption::option());
     parser.addPositionalArgument("FILE", "The file to scan (- for standard input).");
     if (!parser.parse(QStringList{"scan"} + arguments)) {
         std::cerr << "mojiscope scan: " << parser.errorText().toStdString() << "\n";
@@ -132,7 +134,7 @@ int ScanCommand::run(const QStringList& arguments) {
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1) {
         std::cerr << "mojiscope scan: give exactly one FILE (usage: mojiscope scan [--json] "
-                     "[--limit N] FILE)\n";
+                     "[--limit N] [--threads N] FILE)\n";
         return 2;
     }
     const bool json = parser.isSet("json");
@@ -146,6 +148,9 @@ int ScanCommand::run(const QStringList& arguments) {
             return 2;
         }
     }
+    const auto threads = ThreadsOption::value(parser, "scan");
+    if (!threads)
+        return 2;
     const std::string path = argumentbytes::bytesOf(files.first());
     auto opened = moji::openSource(path);
     if (auto* error = std::get_if<std::string>(&opened)) {
@@ -153,7 +158,9 @@ int ScanCommand::run(const QStringList& arguments) {
         return 2;
     }
     const auto& source = *std::get<0>(opened);
-    const moji::ScanResult result = moji::scanSource(source);
+    moji::ScanOptions options;
+    options.threads = *threads;
+    const moji::ScanResult result = moji::scanSource(source, options);
     if (result.status == moji::ScanResult::Status::SourceChanged) {
         std::cerr << "mojiscope scan: " << textreport::sourceProblem(path, source) << "\n";
         return 2;

@@ -1,5 +1,6 @@
 #include "cli/textreport.h"
 
+#include "decode/codepoint.h"
 #include "decode/notices.h"
 #include "decode/sequencereader.h"
 #include "describe/characterinfo.h"
@@ -14,7 +15,7 @@ namespace {
 std::string printable(std::uint32_t codePoint) {
     if (codePoint < 0x20 || (codePoint >= 0x7F && codePoint <= 0x9F))
         return codePoint < 0x20 ? moji::utf8Text(0x2400 + codePoint) : "";
-    if (codePoint > 0x10FFFF || (codePoint >= 0xD800 && codePoint <= 0xDFFF))
+    if (!moji::isScalarValue(codePoint))
         return "";
     return moji::utf8Text(codePoint);
 }
@@ -97,7 +98,8 @@ std::string jsonString(const std::string& text) {
     const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
     for (std::size_t at = 0; at < text.size();) {
         const moji::Sequence unit = moji::readSequence(bytes + at, text.size() - at, true);
-        const std::uint32_t c = unit.kind == moji::SequenceKind::Valid ? unit.value : 0xFFFD;
+        const std::uint32_t c =
+            unit.kind == moji::SequenceKind::Valid ? unit.value : moji::kReplacementCharacter;
         if (c == '"' || c == '\\') {
             out += '\\';
             out += static_cast<char>(c);

@@ -30,6 +30,7 @@ FindDialog::FindDialog(QWidget* parent)
     connect(mQuery, &QLineEdit::textChanged, this, &FindDialog::validate);
     connect(mMode, &QComboBox::currentIndexChanged, this, &FindDialog::validate);
     validate();
+    mQuery->setFocus();
 }
 
 FindDialog::Mode FindDialog::mode() const {

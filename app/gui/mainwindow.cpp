@@ -2,6 +2,7 @@
 
 #include "anomalynavigator.h"
 #include "bytetableview.h"
+#include "countformat.h"
 #include "describe/textformat.h"
 #include "gui/finddialog.h"
 #include "gui/localpath.h"
@@ -21,6 +22,8 @@
 #include <QDragEnterEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
@@ -39,10 +42,10 @@ namespace {
 constexpr int kMaxRecentFiles = 10;
 // The bundled tour sample, and the path its document carries.
 const QString kTourSample = QStringLiteral(":/samples/tour.txt");
-// Selections up to this size have their characters counted on every change.
-constexpr std::uint64_t kCountedSelection = 256u << 20;
-
-enum CopyFormat { CopyHex, CopyText, CopyCString };
+// Selections up to this size have their characters counted at once, on the GUI thread (well
+// under a millisecond); larger ones in the background once the selection has rested this long.
+constexpr std::uint64_t kCountedAtOnce = 1u << 20;
+constexpr int kCountDelayMs = 150;
 
 } // namespace
 
@@ -51,7 +54,9 @@ MainWindow::MainWindow(QWidget* parent)
       mInspector(new InspectorPanel), mNavigator(new AnomalyNavigator), mProblemBar(new QFrame),
       mProblemLabel(new QLabel), mReloadButton(new QPushButton(tr("&Reload"))),
       mCursorLabel(new QLabel), mSelectionLabel(new QLabel), mVerdictLabel(new QLabel),
-      mProgress(new QProgressBar), mCancelButton(new QPushButton(tr("Cancel scan"))) {
+      mProgress(new QProgressBar), mCancelButton(new QPushButton(tr("Cancel scan"))),
+      mFindProgress(new QProgressBar), mFindCancelButton(new QPushButton(tr("Stop finding (Esc)"))),
+      mCountDelay(new QTimer(this)), mWatcher(new QFileSystemWatcher(this)) {
     setWindowTitle(tr("Mojiscope"));
     setAcceptDrops(true);
 
@@ -100,8 +105,17 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addWidget(mCursorLabel);
     statusBar()->addWidget(mSelectionLabel);
     statusBar()->addWidget(mVerdictLabel, 1);
+    statusBar()->addPermanentWidget(mFindProgress);
+    statusBar()->addPermanentWidget(mFindCancelButton);
     statusBar()->addPermanentWidget(mProgress);
     statusBar()->addPermanentWidget(mCancelButton);
+    mFindProgress->setMaximumWidth(200);
+    mFindProgress->setRange(0, 1000);
+    mFindProgress->setFormat(tr("Finding… %p%"));
+    mFindProgress->setAccessibleName(tr("Find progress"));
+    mFindProgress->hide();
+    mFindCancelButton->hide();
+    connect(mFindCancelButton, &QPushButton::clicked, this, &MainWindow::cancelFind);
     mProgress->setMaximumWidth(200);
     mProgress->setAccessibleName(tr("Scan progress"));
     mProgress->hide();
@@ -125,21 +139,22 @@ MainWindow::MainWindow(QWidget* parent)
     connect(mOverview, &OverviewStrip::jumpRequested, this,
             [this](quint64 offset) { mView->moveCursor(offset); });
 
-    auto* watch = new QTimer(this);
-    connect(watch, &QTimer::timeout, this, &MainWindow::checkFileOnDisk);
-    watch->start(1000);
+    mCountDelay->setSingleShot(true);
+    mCountDelay->setInterval(kCountDelayMs);
+    connect(mCountDelay, &QTimer::timeout, this, [this] {
+        if (mDocument)
+            mDocument->startCounting(mView->selectionStart(), mView->selectionEnd());
+    });
+    // Changes on disk come from the file system; faults met while reading (the source's flag)
+    // are looked at after each read the window makes (cursor moves, scan and search ends).
+    connect(mWatcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::checkFileOnDisk);
 
     buildMenus();
     resize(1400, 900);
     updateVerdict();
 }
 
-MainWindow::~MainWindow() {
-    // The views hold pointers into the document; detach them before it goes.
-    mNavigator->setScan(nullptr, {});
-    mView->setDocument(nullptr);
-    mDocument.reset();
-}
+MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -155,11 +170,16 @@ void MainWindow::buildMenus() {
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(tr("Copy as &Text"), QKeySequence::Copy, this,
-                    [this] { copySelection(CopyText); });
+                    [this] { copySelection(CopyFormat::Text); });
     edit->addAction(tr("Copy as &Hex"), QKeySequence(tr("Ctrl+Shift+C")), this,
-                    [this] { copySelection(CopyHex); });
+                    [this] { copySelection(CopyFormat::Hex); });
     edit->addAction(tr("Copy as &C String"), QKeySequence(tr("Ctrl+Alt+C")), this,
-                    [this] { copySelection(CopyCString); });
+                    [this] { copySelection(CopyFormat::CString); });
+    edit->addSeparator();
+    edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] {
+        if (mDocument)
+            mView->selectRange(0, mDocument->size());
+    });
 
     QMenu* go = menuBar()->addMenu(tr("&Go"));
     go->addAction(tr("Go to &Offset…"), QKeySequence(tr("Ctrl+G")), this,
@@ -174,6 +194,9 @@ void MainWindow::buildMenus() {
                   [this] { find(mLastNeedle, true); });
     go->addAction(tr("Find Pre&vious"), QKeySequence::FindPrevious, this,
                   [this] { find(mLastNeedle, false); });
+    mCancelFindAction = go->addAction(tr("&Stop Finding"), QKeySequence(Qt::Key_Escape), this,
+                                      &MainWindow::cancelFind);
+    mCancelFindAction->setEnabled(false);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     auto* widths = new QActionGroup(this);
@@ -235,20 +258,33 @@ bool MainWindow::openFile(const std::filesystem::path& path) {
 }
 
 void MainWindow::adopt(std::unique_ptr<Document> document, const QString& title) {
-    // The views hold pointers into the old document: detach them before it goes.
-    mView->setDocument(nullptr);
-    mNavigator->setScan(nullptr, {});
+    mNavigator->setScan(nullptr, nullptr);
     mDocument = std::move(document);
     mChangeReported = false;
     mProblemBar->hide();
+    mCountDelay->stop();
+    onFindFinished(false, 0, true);
     setWindowTitle(tr("%1 — Mojiscope").arg(title));
-    mView->setDocument(mDocument.get());
+    if (!mWatcher->files().isEmpty())
+        mWatcher->removePaths(mWatcher->files());
+    if (mDocument->path() != kTourSample && QFileInfo::exists(mDocument->path()))
+        mWatcher->addPath(mDocument->path());
+    mView->setSource(mDocument->source());
     connect(mDocument.get(), &Document::scanProgress, this, [this](quint64 done, quint64 total) {
         mProgress->setRange(0, 1000);
         mProgress->setValue(total ? int(done * 1000 / total) : 1000);
     });
     connect(mDocument.get(), &Document::densityChanged, this, &MainWindow::updateOverview);
     connect(mDocument.get(), &Document::scanFinished, this, &MainWindow::onScanFinished);
+    connect(mDocument.get(), &Document::findProgress, this, [this](quint64 done, quint64 total) {
+        mFindProgress->setValue(total ? int(done * 1000 / total) : 1000);
+    });
+    connect(mDocument.get(), &Document::findFinished, this, &MainWindow::onFindFinished);
+    connect(mDocument.get(), &Document::countFinished, this,
+            [this](quint64 from, quint64 to, quint64 characters) {
+                if (from == mView->selectionStart() && to == mView->selectionEnd())
+                    showSelectionCount(to - from, characters);
+            });
     mProgress->setRange(0, 0);
     mProgress->show();
     mCancelButton->show();
@@ -323,6 +359,7 @@ void MainWindow::onCursorMoved() {
     if (unit.offset + unit.length < bytes.size())
         following = bytes[unit.offset + unit.length];
     mInspector->showUnit(unit, bytes.subspan(unit.offset, unit.length), following);
+    checkFileOnDisk();
 }
 
 void MainWindow::onSelectionChanged() {
@@ -330,19 +367,29 @@ void MainWindow::onSelectionChanged() {
         return;
     const std::uint64_t start = mView->selectionStart();
     const std::uint64_t length = mView->selectionEnd() - start;
-    if (length > kCountedSelection) {
-        mSelectionLabel->setText(tr("Selected %1 bytes").arg(length));
+    if (length > kCountedAtOnce) {
+        mSelectionLabel->setText(
+            tr("Selected %1 byte(s)", "", pluralSelector(length)).arg(formatCount(length)) +
+            QStringLiteral(", ") + tr("counting characters…"));
+        mCountDelay->start();
         return;
     }
+    mCountDelay->stop();
     moji::ScanOptions options;
+    options.threads = 1;
     options.maxIndexedAnomalies = 0;
     options.maxIndexedNotices = 0;
-    const moji::ScanResult counted =
-        moji::scanBytes(mDocument->bytes().data() + start, length, options);
+    const moji::ScanCounts counts =
+        moji::scanBytes(mDocument->bytes().data() + start, length, options).counts;
+    showSelectionCount(length, counts.wellFormedSequences() + counts.anomalies());
+}
+
+void MainWindow::showSelectionCount(std::uint64_t length, std::uint64_t characters) {
     mSelectionLabel->setText(
-        tr("Selected %n byte(s)", "", int(length)) + QStringLiteral(", ") +
-        tr("%n character(s)", "",
-           int(counted.counts.wellFormedSequences() + counted.counts.anomalies())));
+        tr("Selected %1 byte(s)", "", pluralSelector(length)).arg(formatCount(length)) +
+        QStringLiteral(", ") +
+        tr("%1 character(s)", "", pluralSelector(characters)).arg(formatCount(characters)));
+    emit selectionCounted();
 }
 
 void MainWindow::onScanFinished() {
@@ -350,10 +397,11 @@ void MainWindow::onScanFinished() {
     mCancelButton->hide();
     if (!mDocument)
         return;
-    const moji::ScanResult* result = mDocument->scanResult();
+    const auto result = mDocument->scanResult();
     if (result && result->status == moji::ScanResult::Status::SourceChanged)
         checkFileOnDisk();
-    mNavigator->setScan(result, mDocument->bytes());
+    mNavigator->setScan(result, mDocument->source());
+    mView->setScan(result);
     updateVerdict();
     updateOverview();
 }
@@ -363,19 +411,21 @@ void MainWindow::updateVerdict() {
         mVerdictLabel->setText(tr("Open a file: File › Open (Ctrl+O), or drop it here"));
         return;
     }
-    const moji::ScanResult* result = mDocument->scanResult();
+    const auto result = mDocument->scanResult();
     if (mDocument->scanning()) {
-        mVerdictLabel->setText(tr("Scanning %1 bytes…").arg(mDocument->size()));
+        mVerdictLabel->setText(tr("Scanning %1 bytes…").arg(formatCount(mDocument->size())));
     } else if (!result) {
         mVerdictLabel->setText(tr("Not scanned"));
     } else if (result->valid()) {
-        mVerdictLabel->setText(tr("Valid UTF-8") +
-                               (result->counts.noticeTotal()
-                                    ? tr(" (%n notice(s))", "", int(result->counts.noticeTotal()))
-                                    : QString()));
-    } else {
+        const std::uint64_t notices = result->counts.noticeTotal();
         mVerdictLabel->setText(
-            tr("Not valid UTF-8: %n anomalies", "", int(result->counts.anomalies())));
+            tr("Valid UTF-8") +
+            (notices ? tr(" (%1 notice(s))", "", pluralSelector(notices)).arg(formatCount(notices))
+                     : QString()));
+    } else {
+        const std::uint64_t anomalies = result->counts.anomalies();
+        mVerdictLabel->setText(tr("Not valid UTF-8: %1 anomalies", "", pluralSelector(anomalies))
+                                   .arg(formatCount(anomalies)));
     }
 }
 
@@ -409,25 +459,35 @@ void MainWindow::checkFileOnDisk() {
                     true);
 }
 
-void MainWindow::copySelection(int format) {
+bool MainWindow::copySelection(CopyFormat format) {
     if (!mDocument || mView->selectionEnd() <= mView->selectionStart())
-        return;
-    const auto bytes = mDocument->bytes().subspan(mView->selectionStart(),
-                                                  mView->selectionEnd() - mView->selectionStart());
+        return false;
+    const std::uint64_t length = mView->selectionEnd() - mView->selectionStart();
+    if (length > kCopyLimit) {
+        statusBar()->showMessage(
+            tr("Not copied: the selection has %1 bytes, and at most %2 are copied at a time. "
+               "Select less, or save a repaired copy (File › Save Repaired Copy).")
+                .arg(formatCount(length), formatCount(kCopyLimit)),
+            8000);
+        return false;
+    }
+    const auto bytes = mDocument->bytes().subspan(mView->selectionStart(), length);
     QString text;
     switch (format) {
-    case CopyHex:
+    case CopyFormat::Hex:
         text = QString::fromUtf8(moji::formatHexBytes(bytes, moji::HexCase::Lower));
         break;
-    case CopyText:
+    case CopyFormat::Text:
         text = QString::fromUtf8(moji::withReplacements(bytes));
         break;
-    case CopyCString:
+    case CopyFormat::CString:
         text = QString::fromUtf8(moji::cStringLiteral(bytes));
         break;
     }
     QApplication::clipboard()->setText(text);
-    statusBar()->showMessage(tr("Copied %n byte(s)", "", int(bytes.size())), 3000);
+    statusBar()->showMessage(
+        tr("Copied %1 byte(s)", "", pluralSelector(length)).arg(formatCount(length)), 3000);
+    return true;
 }
 
 bool MainWindow::goToOffset(const QString& input) {
@@ -485,15 +545,38 @@ void MainWindow::goToPreviousAnomaly() {
 bool MainWindow::find(const QByteArray& needle, bool forward) {
     if (!mDocument || needle.isEmpty())
         return false;
-    mLastNeedle = needle;
-    const std::uint64_t from = forward ? mView->selectionStart() + 1 : mView->selectionStart();
-    const auto hit = mDocument->find(needle, from, forward);
-    if (!hit) {
-        statusBar()->showMessage(tr("Not found"), 3000);
-        return false;
-    }
-    mView->selectRange(*hit, *hit + std::uint64_t(needle.size()));
+    startFind(needle, forward ? mView->selectionStart() + 1 : mView->selectionStart(), forward);
     return true;
+}
+
+void MainWindow::startFind(const QByteArray& needle, std::uint64_t from, bool forward) {
+    mLastNeedle = needle;
+    mFindLength = needle.size();
+    mFindProgress->setValue(0);
+    mFindProgress->show();
+    mFindCancelButton->show();
+    mCancelFindAction->setEnabled(true);
+    mDocument->startFind(needle, from, forward);
+}
+
+void MainWindow::cancelFind() {
+    if (mDocument)
+        mDocument->cancelFind();
+}
+
+void MainWindow::onFindFinished(bool found, quint64 offset, bool cancelled) {
+    const bool wasFinding = !mFindProgress->isHidden();
+    mFindProgress->hide();
+    mFindCancelButton->hide();
+    mCancelFindAction->setEnabled(false);
+    if (!wasFinding)
+        return;
+    if (found)
+        mView->selectRange(offset, offset + std::uint64_t(mFindLength));
+    else
+        statusBar()->showMessage(cancelled ? tr("Find stopped") : tr("Not found"), 3000);
+    checkFileOnDisk();
+    emit findFinished(found);
 }
 
 void MainWindow::askFind() {
@@ -505,15 +588,8 @@ void MainWindow::askFind() {
     const QByteArray needle = mFindDialog->needle(&error);
     if (needle.isEmpty())
         return;
-    mLastNeedle = needle;
-    const std::uint64_t start = mView->selectionStart();
-    if (!mDocument)
-        return;
-    const auto hit = mDocument->find(needle, start, true);
-    if (hit)
-        mView->selectRange(*hit, *hit + std::uint64_t(needle.size()));
-    else
-        statusBar()->showMessage(tr("Not found"), 3000);
+    if (mDocument)
+        startFind(needle, mView->selectionStart(), true);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
@@ -530,7 +606,8 @@ void MainWindow::dropEvent(QDropEvent* event) {
 void MainWindow::showRepairDialog() {
     if (!mDocument || mDocument->size() == 0)
         return;
-    RepairDialog dialog(mDocument->bytes(), mDocument->scanResult(), mDocument->path(), this);
+    RepairDialog dialog(*mDocument->source(), mDocument->scanResult().get(), mDocument->path(),
+                        this);
     connect(&dialog, &RepairDialog::openRequested, this, [this](const QString& path) {
         QTimer::singleShot(0, this, [this, path] { openFile(path); });
     });

@@ -2,6 +2,7 @@
 
 #include <QMainWindow>
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 
@@ -11,12 +12,15 @@ class Document;
 class FindDialog;
 class InspectorPanel;
 class OverviewStrip;
+class QAction;
 class QActionGroup;
+class QFileSystemWatcher;
 class QFrame;
 class QLabel;
 class QMenu;
 class QProgressBar;
 class QPushButton;
+class QTimer;
 
 // The inspector window: the hex and character views with the overview strip, the inspector
 // panel and legend, the anomaly navigator, and a status bar. The file is scanned in the
@@ -46,8 +50,23 @@ class MainWindow : public QMainWindow {
     void goToPreviousAnomaly();
     // Parses "1234", "0x4d2" or "4d2h"; selects the unit there.
     bool goToOffset(const QString& text);
+    // Starts searching the document in the background, forward from just after the selection's
+    // start or backward from before it; false when there is nothing to search. findFinished
+    // reports the outcome (a match is then selected); cancelFind() or Esc stops it.
     bool find(const QByteArray& needle, bool forward);
+    void cancelFind();
     void showRepairDialog();
+    // Copies the selection (up to kCopyLimit bytes) to the clipboard; false when refused.
+    enum class CopyFormat { Hex, Text, CString };
+    bool copySelection(CopyFormat format);
+    // Selections longer than this are refused by copySelection().
+    static constexpr std::uint64_t kCopyLimit = 1u << 20;
+
+  signals:
+    void findFinished(bool found);
+    // The selection's statistics are in the status bar (counted at once for small selections,
+    // in the background for large ones).
+    void selectionCounted();
 
   protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -70,9 +89,11 @@ class MainWindow : public QMainWindow {
     void updateOverview();
     void updateVisibleRange();
     void checkFileOnDisk();
-    void copySelection(int format);
     void askGoToOffset();
     void askFind();
+    void startFind(const QByteArray& needle, std::uint64_t from, bool forward);
+    void onFindFinished(bool found, quint64 offset, bool cancelled);
+    void showSelectionCount(std::uint64_t length, std::uint64_t characters);
 
     std::unique_ptr<Document> mDocument;
     ByteTableView* mView;
@@ -87,8 +108,14 @@ class MainWindow : public QMainWindow {
     QLabel* mVerdictLabel;
     QProgressBar* mProgress;
     QPushButton* mCancelButton;
+    QProgressBar* mFindProgress;
+    QPushButton* mFindCancelButton;
+    QAction* mCancelFindAction = nullptr;
+    QTimer* mCountDelay;
+    QFileSystemWatcher* mWatcher;
     QMenu* mRecentMenu = nullptr;
     FindDialog* mFindDialog = nullptr;
     QByteArray mLastNeedle;
+    qsizetype mFindLength = 0;
     bool mChangeReported = false;
 };

@@ -1,8 +1,10 @@
 #include "gui/repairdialog.h"
 
+#include "countformat.h"
 #include "describe/textformat.h"
 #include "io/sourceopener.h"
 #include "kindpalette.h"
+#include "repair/anomalyrepair.h"
 #include "repair/repairer.h"
 
 #include <QCheckBox>
@@ -11,6 +13,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
@@ -19,10 +22,9 @@
 #include <QSaveFile>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace {
-
-constexpr int kPreviewRows = 50;
 
 class DiscardOutput : public moji::RepairOutput {
   public:
@@ -47,15 +49,17 @@ QString asText(std::span<const std::uint8_t> bytes) {
 
 } // namespace
 
-RepairDialog::RepairDialog(std::span<const std::uint8_t> bytes, const moji::ScanResult* scan,
+RepairDialog::RepairDialog(const moji::ByteSource& source, const moji::ScanResult* scan,
                            QString inputPath, QWidget* parent)
-    : QDialog(parent), mBytes(bytes), mScan(scan), mInputPath(std::move(inputPath)),
+    : QDialog(parent), mSource(source), mScan(scan), mInputPath(std::move(inputPath)),
       mPolicy(new QComboBox), mJoinSurrogates(new QCheckBox(tr("&Join CESU-8 surrogate pairs"))),
       mFixOverlong(new QCheckBox(tr("&Fix overlong forms"))),
       mStripBom(new QCheckBox(tr("Strip a &BOM at the start"))),
       mNfc(new QCheckBox(tr("&Normalize to NFC"))), mOverlongWarning(new QLabel),
-      mCounts(new QLabel), mPreview(new QTableWidget(0, 5)), mProgress(new QProgressBar),
-      mButtons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Close)) {
+      mCounts(new QLabel), mPreviewTitle(new QLabel), mPreview(new QTableWidget(0, 5)),
+      mProgress(new QProgressBar),
+      mButtons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Close)),
+      mSaver(new QFutureWatcher<Saved>(this)) {
     setWindowTitle(tr("Save Repaired Copy"));
     mPolicy->addItem(tr("Replace: one U+FFFD per maximal subpart (as browsers, ICU, Python)"));
     mPolicy->addItem(tr("Drop: remove the bytes"));
@@ -88,7 +92,7 @@ RepairDialog::RepairDialog(std::span<const std::uint8_t> bytes, const moji::Scan
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(mCounts);
-    layout->addWidget(new QLabel(tr("First changes:")));
+    layout->addWidget(mPreviewTitle);
     layout->addWidget(mPreview, 1);
     layout->addWidget(mProgress);
     layout->addWidget(mButtons);
@@ -100,13 +104,19 @@ RepairDialog::RepairDialog(std::span<const std::uint8_t> bytes, const moji::Scan
     connect(mPolicy, &QComboBox::currentIndexChanged, this, &RepairDialog::updatePreview);
     connect(mButtons, &QDialogButtonBox::accepted, this, &RepairDialog::chooseAndSave);
     connect(mButtons, &QDialogButtonBox::rejected, this, &RepairDialog::reject);
+    connect(mSaver, &QFutureWatcherBase::finished, this, [this] { onSaved(mSaver->result()); });
+    mPreviewTitle->setWordWrap(true);
+    mPreviewTitle->setText(
+        mScan ? tr("The first %1 changes:").arg(kPreviewRows)
+              : tr("The first changes in the first %1 MiB (the scan has not finished, so the "
+                   "rest of the file is not previewed):")
+                    .arg(kPreviewBytes >> 20));
     updatePreview();
 }
 
 RepairDialog::~RepairDialog() {
     mCancel = true;
-    if (mWorker.joinable())
-        mWorker.join();
+    mSaver->waitForFinished();
 }
 
 moji::RepairOptions RepairDialog::options() const {
@@ -128,55 +138,78 @@ void RepairDialog::setOptions(const moji::RepairOptions& options) {
     updatePreview();
 }
 
+void RepairDialog::addPreviewRow(std::uint64_t offset, std::optional<moji::SequenceKind> kind,
+                                 std::span<const std::uint8_t> before, std::string_view after) {
+    const int row = mPreview->rowCount();
+    mPreview->insertRow(row);
+    const QString kindName = kind ? KindPalette::displayName(*kind) : tr("byte order mark");
+    const auto afterBytes = std::span<const std::uint8_t>(
+        reinterpret_cast<const std::uint8_t*>(after.data()), after.size());
+    const QStringList cells = {
+        QStringLiteral("0x%1").arg(offset, 0, 16), kindName,
+        QString::fromUtf8(moji::formatHexBytes(before, moji::HexCase::Upper, 16)),
+        afterBytes.empty()
+            ? tr("(removed)")
+            : QString::fromUtf8(moji::formatHexBytes(afterBytes, moji::HexCase::Upper, 24)),
+        QString::fromUtf8(after.data(), qsizetype(after.size()))};
+    for (int column = 0; column < cells.size(); ++column)
+        mPreview->setItem(row, column, new QTableWidgetItem(cells[column]));
+    mPreview->item(row, 2)->setToolTip(asText(before));
+}
+
 void RepairDialog::updatePreview() {
-    // Repair into nowhere until enough changes are seen for the preview.
-    DiscardOutput nowhere;
     moji::RepairOptions previewOptions = options();
     previewOptions.nfc = false; // the preview shows anomaly changes; NFC is applied on save
-    moji::Repairer repairer(previewOptions, nowhere);
-    std::atomic<bool> enough{false};
     mPreview->setRowCount(0);
-    repairer.setChangeCallback([&](const moji::RepairChange& change) {
-        if (mPreview->rowCount() >= kPreviewRows) {
-            enough = true;
-            return;
+    const auto bytes = mSource.bytes();
+    if (mScan) {
+        // The scan says where the anomalies are: repair just their bytes, as the Repairer does
+        // with each anomaly it meets.
+        mPreviewedBytes = 0;
+        if (previewOptions.stripBom && bytes.size() >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB &&
+            bytes[2] == 0xBF) {
+            addPreviewRow(0, std::nullopt, bytes.first(3), {});
+            mPreviewedBytes += 3;
         }
-        const int row = mPreview->rowCount();
-        mPreview->insertRow(row);
-        const auto kind = moji::sequenceKindFromId(change.what);
-        const QString kindName = kind ? KindPalette::displayName(*kind) : tr("byte order mark");
-        const auto after = std::span<const std::uint8_t>(
-            reinterpret_cast<const std::uint8_t*>(change.after.data()), change.after.size());
-        const QStringList cells = {
-            QStringLiteral("0x%1").arg(change.offset, 0, 16), kindName,
-            QString::fromUtf8(moji::formatHexBytes(change.before, moji::HexCase::Upper, 16)),
-            after.empty()
-                ? tr("(removed)")
-                : QString::fromUtf8(moji::formatHexBytes(after, moji::HexCase::Upper, 24)),
-            QString::fromUtf8(change.after)};
-        for (int column = 0; column < cells.size(); ++column)
-            mPreview->setItem(row, column, new QTableWidgetItem(cells[column]));
-        mPreview->item(row, 2)->setToolTip(asText(change.before));
-    });
-    // Only the stretch holding the first changes needs repairing for the preview.
-    std::uint64_t previewEnd = std::min<std::uint64_t>(mBytes.size(), 64u << 20);
-    if (mScan && mScan->anomalies.size() > std::uint64_t(kPreviewRows))
-        previewEnd = mScan->anomalies.at(kPreviewRows).offset;
-    else if (mScan && !mScan->anomalies.empty())
-        previewEnd = mScan->anomalies.at(mScan->anomalies.size() - 1).offset +
-                     mScan->anomalies.at(mScan->anomalies.size() - 1).length;
-    else if (mScan)
-        previewEnd = std::min<std::uint64_t>(mBytes.size(), 3);
-    repairer.setWindowSize(1u << 20);
-    (void)repairer.run(mBytes.first(previewEnd), &enough);
+        std::string after;
+        for (std::uint64_t i = 0;
+             i < mScan->anomalies.size() && mPreview->rowCount() < kPreviewRows; ++i) {
+            const moji::Sequence& anomaly = mScan->anomalies.at(i);
+            if (anomaly.offset + anomaly.length > bytes.size())
+                break;
+            const auto before = bytes.subspan(anomaly.offset, anomaly.length);
+            after.clear();
+            moji::appendRepaired(anomaly, before, previewOptions, after);
+            addPreviewRow(anomaly.offset, anomaly.kind, before, after);
+            mPreviewedBytes += anomaly.length;
+        }
+    } else {
+        // Repair into nowhere the start of the file until enough changes are seen.
+        DiscardOutput nowhere;
+        moji::Repairer repairer(previewOptions, nowhere);
+        std::atomic<bool> enough{false};
+        repairer.setChangeCallback([&](const moji::RepairChange& change) {
+            if (mPreview->rowCount() >= kPreviewRows) {
+                enough = true;
+                return;
+            }
+            addPreviewRow(change.offset, moji::sequenceKindFromId(change.what), change.before,
+                          change.after);
+        });
+        repairer.setWindowSize(1u << 20);
+        const auto start = bytes.first(std::min<std::uint64_t>(bytes.size(), kPreviewBytes));
+        mPreviewedBytes = start.size();
+        (void)repairer.run(start, &enough);
+    }
     mPreview->resizeColumnsToContents();
 
     QStringList counts;
     if (mScan) {
         for (int kind = 1; kind < moji::kSequenceKindCount; ++kind)
             if (const auto count = mScan->counts.byKind[kind])
-                counts << QStringLiteral("%1 %2").arg(count).arg(
-                    KindPalette::displayName(static_cast<moji::SequenceKind>(kind)));
+                counts << QStringLiteral("%1 %2")
+                              .arg(formatCount(count))
+                              .arg(KindPalette::displayName(static_cast<moji::SequenceKind>(kind)));
         mCounts->setText(counts.isEmpty()
                              ? tr("No anomalies: only the options below the policy can change "
                                   "anything.")
@@ -199,10 +232,10 @@ void RepairDialog::saveTo(const QString& path) {
     if (mSaving)
         return;
     if (moji::sameFile(path.toStdString(), mInputPath.toStdString())) {
-        onSaved(false,
-                tr("Choose another file: the repaired copy never replaces the file it is "
-                   "made from."),
-                path);
+        onSaved({false,
+                 tr("Choose another file: the repaired copy never replaces the file it is "
+                    "made from."),
+                 path});
         return;
     }
     mSaving = true;
@@ -213,64 +246,69 @@ void RepairDialog::saveTo(const QString& path) {
     mButtons->button(QDialogButtonBox::Save)->setEnabled(false);
     mButtons->button(QDialogButtonBox::Close)->setText(tr("Cancel"));
     const moji::RepairOptions chosen = options();
-    mWorker = std::thread([this, chosen, path] {
-        QSaveFile file(path);
-        QString message;
-        bool ok = file.open(QIODevice::WriteOnly);
-        if (!ok) {
-            message = file.errorString();
-        } else {
-            SaveFileOutput output(file);
-            moji::Repairer repairer(chosen, output);
-            repairer.setProgressCallback([this](std::uint64_t done, std::uint64_t total) {
-                const int value = total ? int(done * 1000 / total) : 1000;
-                QMetaObject::invokeMethod(mProgress, [this, value] { mProgress->setValue(value); });
-            });
-            const std::string error = repairer.run(mBytes, &mCancel);
-            if (!error.empty()) {
-                file.cancelWriting();
-                ok = false;
-                message = repairer.writeFailed()
-                              ? tr("Cannot write %1: %2").arg(path, file.errorString())
-                              : QString::fromStdString(error);
-            } else if (!file.commit()) {
-                ok = false;
-                message = tr("Cannot write %1: %2").arg(path, file.errorString());
-            } else {
-                const auto& summary = repairer.summary();
-                message = tr("Saved %1: %2 changes (%3 anomalies) with the %4 policy%5; %6 bytes "
-                             "written, verified well-formed UTF-8%7.")
-                              .arg(QFileInfo(path).fileName())
-                              .arg(summary.changes)
-                              .arg(summary.counts.anomalies())
-                              .arg(QString::fromUtf8(moji::repairPolicyId(chosen.policy)))
-                              .arg(summary.bomStripped ? tr(", BOM removed") : QString())
-                              .arg(summary.outputBytes)
-                              .arg(chosen.nfc ? tr(" in NFC") : QString());
-            }
-        }
-        QMetaObject::invokeMethod(this, [this, ok, message, path] { onSaved(ok, message, path); });
-    });
+    mSaver->setFuture(QtConcurrent::run([this, chosen, path] { return save(chosen, path); }));
 }
 
-void RepairDialog::onSaved(bool ok, const QString& message, const QString& path) {
-    if (mWorker.joinable())
-        mWorker.join();
+RepairDialog::Saved RepairDialog::save(const moji::RepairOptions& options, const QString& path) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {false, file.errorString(), path};
+    SaveFileOutput output(file);
+    moji::Repairer repairer(options, output);
+    repairer.setProgressCallback([this](std::uint64_t done, std::uint64_t total) {
+        const int value = total ? int(done * 1000 / total) : 1000;
+        QMetaObject::invokeMethod(mProgress, [this, value] { mProgress->setValue(value); });
+    });
+    repairer.setPrepareCallback(
+        [this](std::uint64_t offset, std::uint64_t length) { mSource.prepare(offset, length); });
+    const std::string error = repairer.run(mSource.bytes(), &mCancel);
+    QString message;
+    if (!error.empty())
+        message = repairer.writeFailed() ? tr("Cannot write %1: %2").arg(path, file.errorString())
+                                         : QString::fromStdString(error);
+    else if (mSource.changed())
+        // Pages that vanished from the mapping read as zeros, which are well-formed: the copy
+        // verifies, yet is not a repair of the file.
+        message = tr("%1 changed on disk while the copy was being made (it was truncated, "
+                     "extended, replaced or modified), so the copy cannot be trusted.")
+                      .arg(QFileInfo(mInputPath).fileName());
+    if (!message.isEmpty()) {
+        file.cancelWriting();
+        return {false, message, path};
+    }
+    if (!file.commit())
+        return {false, tr("Cannot write %1: %2").arg(path, file.errorString()), path};
+    const auto& summary = repairer.summary();
+    return {true,
+            tr("Saved %1: %2 changes (%3 anomalies) with the %4 policy%5; %6 bytes written, "
+               "verified well-formed UTF-8%7.")
+                .arg(QFileInfo(path).fileName())
+                .arg(formatCount(summary.changes))
+                .arg(formatCount(summary.counts.anomalies()))
+                .arg(QString::fromUtf8(moji::repairPolicyId(options.policy)))
+                .arg(summary.bomStripped ? tr(", BOM removed") : QString())
+                .arg(formatCount(summary.outputBytes))
+                .arg(options.nfc ? tr(" in NFC") : QString()),
+            path};
+}
+
+void RepairDialog::onSaved(const Saved& saved) {
     mSaving = false;
-    mOutcome = message;
+    mOutcome = saved.message;
     mProgress->setVisible(false);
     mButtons->button(QDialogButtonBox::Save)->setEnabled(true);
     mButtons->button(QDialogButtonBox::Close)->setText(tr("Close"));
-    emit finishedSaving(ok, message);
+    emit finishedSaving(saved.ok, saved.message);
     if (!isVisible())
         return;
-    if (!ok) {
-        QMessageBox::warning(this, tr("Not saved"), message + tr("\nNothing was written."));
+    if (!saved.ok) {
+        QMessageBox::warning(this, tr("Not saved"), saved.message + tr("\nNothing was written."));
         return;
     }
-    if (QMessageBox::question(this, tr("Saved"), message + tr("\n\nOpen the repaired file?")) ==
+    if (QMessageBox::question(this, tr("Saved"),
+                              saved.message + tr("\n\nOpen the repaired file?")) ==
         QMessageBox::Yes) {
-        emit openRequested(path);
+        emit openRequested(saved.path);
         accept();
     }
 }

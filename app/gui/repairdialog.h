@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/bytesource.h"
 #include "repair/repairoptions.h"
 #include "scan/scanresult.h"
 
@@ -7,8 +8,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <span>
-#include <thread>
+#include <string_view>
 
 class QCheckBox;
 class QComboBox;
@@ -16,22 +18,33 @@ class QDialogButtonBox;
 class QLabel;
 class QProgressBar;
 class QTableWidget;
+template <typename T>
+class QFutureWatcher;
 
 // "Save Repaired Copy…": choose the policy and options, see the first changes before and after
-// (bytes and text, with offsets) and the count of each kind, then save through a temporary
-// file renamed into place when complete and verified, with progress and Cancel. After saving it
-// offers to open the repaired file (openRequested).
+// (bytes and text, with offsets) and the count of each kind, then save in the background through
+// a temporary file renamed into place when complete and verified, with progress and Cancel. A
+// copy is only kept when the source did not change while it was read; else nothing is written
+// and the dialog says why. After saving it offers to open the repaired file (openRequested).
+//
+// The preview is bounded: with a scan it repairs just the first kPreviewRows anomalies the scan
+// indexed; without one (the scan has not finished) the first kPreviewBytes of the file.
 class RepairDialog : public QDialog {
     Q_OBJECT
   public:
-    // `bytes` (the opened file) and `scan` must outlive the dialog; `scan` may be nullptr.
-    RepairDialog(std::span<const std::uint8_t> bytes, const moji::ScanResult* scan,
-                 QString inputPath, QWidget* parent = nullptr);
+    static constexpr int kPreviewRows = 50;
+    static constexpr std::uint64_t kPreviewBytes = 4u << 20;
+
+    // `source` (the opened file) and `scan` must outlive the dialog; `scan` may be nullptr.
+    RepairDialog(const moji::ByteSource& source, const moji::ScanResult* scan, QString inputPath,
+                 QWidget* parent = nullptr);
     ~RepairDialog() override;
 
     [[nodiscard]] moji::RepairOptions options() const;
     void setOptions(const moji::RepairOptions& options);
     [[nodiscard]] QTableWidget* preview() const { return mPreview; }
+    // How many input bytes the last preview read.
+    [[nodiscard]] std::uint64_t previewedBytes() const { return mPreviewedBytes; }
 
     // Writes the repaired copy to `path` in the background; finished() reports the outcome.
     void saveTo(const QString& path);
@@ -46,11 +59,20 @@ class RepairDialog : public QDialog {
     void reject() override;
 
   private:
-    void updatePreview();
-    void chooseAndSave();
-    void onSaved(bool ok, const QString& message, const QString& path);
+    struct Saved {
+        bool ok = false;
+        QString message;
+        QString path;
+    };
 
-    std::span<const std::uint8_t> mBytes;
+    void updatePreview();
+    void addPreviewRow(std::uint64_t offset, std::optional<moji::SequenceKind> kind,
+                       std::span<const std::uint8_t> before, std::string_view after);
+    void chooseAndSave();
+    [[nodiscard]] Saved save(const moji::RepairOptions& options, const QString& path);
+    void onSaved(const Saved& saved);
+
+    const moji::ByteSource& mSource;
     const moji::ScanResult* mScan;
     QString mInputPath;
     QComboBox* mPolicy;
@@ -60,11 +82,13 @@ class RepairDialog : public QDialog {
     QCheckBox* mNfc;
     QLabel* mOverlongWarning;
     QLabel* mCounts;
+    QLabel* mPreviewTitle;
     QTableWidget* mPreview;
     QProgressBar* mProgress;
     QDialogButtonBox* mButtons;
-    std::thread mWorker;
+    QFutureWatcher<Saved>* mSaver;
     std::atomic<bool> mCancel{false};
+    std::uint64_t mPreviewedBytes = 0;
     bool mSaving = false;
     QString mOutcome;
 };

@@ -27,6 +27,10 @@ struct Sequence {
 
 inline constexpr std::uint32_t kMaxRunLength = 0xFFFFFFFFu;
 
+// Runs of continuation bytes at least this long are long runs: a scan lists every one of them
+// (ScanResult::longRuns), so that a window decode never has to read one to know its extent.
+inline constexpr std::uint32_t kLongRun = 1u << 16;
+
 // A well-formed character worth pointing out (see NoticeKind).
 struct Notice {
     std::uint64_t offset = 0;

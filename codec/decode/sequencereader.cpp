@@ -2,6 +2,9 @@
 
 #include "decode/utf8automaton.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace moji {
 namespace {
 
@@ -10,8 +13,17 @@ constexpr Sequence needMore() {
 }
 
 Sequence continuationRun(const std::uint8_t* bytes, std::size_t size, bool atEnd) {
+    const std::size_t limit = std::min<std::size_t>(size, kMaxRunLength);
     std::size_t run = 1;
-    while (run < size && run < kMaxRunLength && utf8::isContinuation(bytes[run]))
+    // Eight continuation bytes at a time: runs may be gigabytes long.
+    while (run + 8 <= limit) {
+        std::uint64_t word;
+        std::memcpy(&word, bytes + run, 8);
+        if ((word & 0xC0C0C0C0C0C0C0C0ull) != 0x8080808080808080ull)
+            break;
+        run += 8;
+    }
+    while (run < limit && utf8::isContinuation(bytes[run]))
         ++run;
     if (run == size && !atEnd)
         return needMore();

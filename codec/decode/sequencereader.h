@@ -3,8 +3,10 @@
 // decode/ owns the definition of UTF-8: the byte classes and states of the Table 3-7 automaton
 // (utf8automaton.h), the kinds of unit and notice (sequencekind.h, noticekind.h), the naive
 // RFC 2044 unit reader every anomaly kind is defined by (this file), and the decoders built on
-// it: StreamDecoder for bytes fed in pieces, WindowDecoder for any range of a source, and the
-// notices a well-formed stream may still deserve. Everything else in codec/ agrees with these.
+// it: StreamDecoder for bytes fed in pieces, WindowDecoder for any range of a source, the
+// sync points where decoding may start (syncpoint.h), and the notices a well-formed stream may
+// still deserve; and code-point arithmetic (codepoint.h: scalar values, UTF-16 units, U+FFFD).
+// Everything else in codec/ agrees with these.
 
 #include "decode/sequence.h"
 

@@ -22,9 +22,6 @@ class StreamDecoder {
     // Ends the stream: reports what is still pending, then resets to offset 0.
     void finish(SequenceSink& sink);
 
-    // The stream offset of the next byte to be fed.
-    [[nodiscard]] std::uint64_t position() const { return mOffset + mPendingCount + mRunLength; }
-
   private:
     void feedPending(std::span<const std::uint8_t>& chunk, SequenceSink& sink);
     void extendRun(std::span<const std::uint8_t>& chunk, SequenceSink& sink);

@@ -130,12 +130,6 @@ inline constexpr std::array<std::array<std::uint8_t, ByteClassCount>, StateCount
     return value;
 }
 
-// True for a byte that starts a unit (see readSequence) whatever bytes precede it: anything but
-// a continuation byte or ED, which may be the second half of a CESU-8 surrogate pair.
-[[nodiscard]] constexpr bool startsUnitAnywhere(std::uint8_t byte) {
-    return !isContinuation(byte) && byte != 0xED;
-}
-
 // The smallest value that needs a pattern of `length` bytes (anything smaller is overlong).
 [[nodiscard]] constexpr std::uint32_t minimumValue(int length) {
     constexpr std::uint32_t minimum[] = {0, 0, 0x80, 0x800, 0x10000, 0x200000, 0x4000000};

@@ -1,5 +1,6 @@
 #include "describe/bitlayout.h"
 
+#include "decode/codepoint.h"
 #include "decode/utf8automaton.h"
 
 namespace moji {
@@ -56,7 +57,7 @@ std::optional<std::array<std::uint8_t, 6>> encodePattern(std::uint32_t value, in
 }
 
 std::optional<EncodedCharacter> encodeUtf8(std::uint32_t codePoint) {
-    if (codePoint > 0x10FFFF || (codePoint >= 0xD800 && codePoint <= 0xDFFF))
+    if (!isScalarValue(codePoint))
         return std::nullopt;
     const int length = codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
     const auto pattern = encodePattern(codePoint, length);

@@ -1,5 +1,7 @@
 #include "describe/characterinfo.h"
 
+#include "decode/codepoint.h"
+
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 
@@ -103,7 +105,7 @@ std::string controlName(std::uint32_t c) {
 
 CharacterInfo characterInfo(std::uint32_t codePoint) {
     CharacterInfo info;
-    if (codePoint > 0x10FFFF) {
+    if (codePoint > kMaxCodePoint) {
         info.name = "<not a code point>";
         info.category = "-";
         info.categoryName = "Not a code point";

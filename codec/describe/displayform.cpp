@@ -1,5 +1,6 @@
 #include "describe/displayform.h"
 
+#include "decode/codepoint.h"
 #include "describe/textformat.h"
 
 #include <unicode/uchar.h>
@@ -82,6 +83,16 @@ DisplayForm displayFormOf(std::uint32_t codePoint) {
     }
     form.text = utf8Text(codePoint);
     return form;
+}
+
+bool drawsAsGlyph(std::uint32_t value) {
+    return isScalarValue(value) && displayFormOf(value).style == DisplayForm::Style::Glyph;
+}
+
+std::uint32_t lenientCodePoint(const Sequence& anomaly) {
+    const bool decodable =
+        anomaly.kind == SequenceKind::Overlong || anomaly.kind == SequenceKind::SurrogatePair;
+    return decodable && drawsAsGlyph(anomaly.value) ? anomaly.value : kReplacementCharacter;
 }
 
 } // namespace moji

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "decode/sequence.h"
+
 #include <cstdint>
 #include <string>
 
@@ -20,5 +22,12 @@ struct DisplayForm {
 };
 
 [[nodiscard]] DisplayForm displayFormOf(std::uint32_t codePoint);
+
+// True when `value` is a scalar value that a view draws as its own glyph (Style::Glyph).
+[[nodiscard]] bool drawsAsGlyph(std::uint32_t value);
+
+// The character a lenient decoder shows in place of an anomaly: the value it reads from an
+// overlong form or a CESU-8 surrogate pair, where that value draws as a glyph; otherwise U+FFFD.
+[[nodiscard]] std::uint32_t lenientCodePoint(const Sequence& anomaly);
 
 } // namespace moji

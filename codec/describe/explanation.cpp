@@ -1,5 +1,6 @@
 #include "describe/explanation.h"
 
+#include "decode/codepoint.h"
 #include "decode/utf8automaton.h"
 #include "describe/bitlayout.h"
 #include "describe/textformat.h"
@@ -60,8 +61,9 @@ std::string explainSurrogate(const Sequence& unit) {
 }
 
 std::string explainSurrogatePair(const Sequence& unit) {
-    const std::uint32_t high = 0xD800u + ((unit.value - 0x10000u) >> 10);
-    const std::uint32_t low = 0xDC00u + ((unit.value - 0x10000u) & 0x3FFu);
+    const Utf16Units pair = utf16Units(unit.value);
+    const std::uint32_t high = pair.units[0];
+    const std::uint32_t low = pair.units[1];
     std::string text = "A high surrogate (" + formatCodePoint(high) + ") then a low surrogate (" +
                        formatCodePoint(low) +
                        "), each written in 3 bytes: this is how CESU-8 and Java's modified "

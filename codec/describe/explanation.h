@@ -1,8 +1,9 @@
 #pragma once
 
 // describe/ owns saying what bytes are, for people: plain-English explanations of every unit
-// (this file), bit layouts, ICU character data, display forms for the character view, text
-// formats for offsets, hex and code points, and parsing what a user types (hex, U+XXXX).
+// (this file), bit layouts, ICU character data, display forms for the character view (with what
+// a lenient decoder shows for an anomaly), the one hex-digit table (hexdigits.h), text formats
+// for offsets, hex and code points, and parsing what a user types (hex, U+XXXX).
 
 #include "decode/sequence.h"
 

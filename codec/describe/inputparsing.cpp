@@ -1,21 +1,13 @@
 #include "describe/inputparsing.h"
 
+#include "decode/codepoint.h"
 #include "decode/sequencereader.h"
+#include "describe/hexdigits.h"
 
 #include <cctype>
 
 namespace moji {
 namespace {
-
-int hexDigit(char c) {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 bool isSeparator(char c) {
     return std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == ':' || c == '-' ||
@@ -26,7 +18,7 @@ bool allHex(std::string_view text) {
     if (text.empty())
         return false;
     for (char c : text) {
-        if (hexDigit(c) < 0)
+        if (hexValue(c) < 0)
             return false;
     }
     return true;
@@ -48,8 +40,8 @@ ParseResult<std::vector<std::uint8_t>> parseHexBytes(std::string_view text) {
             if (i >= text.size())
                 return "\"" + std::string(text) + "\" ends with a prefix but no byte";
         }
-        const int high = hexDigit(text[i]);
-        const int low = i + 1 < text.size() ? hexDigit(text[i + 1]) : -1;
+        const int high = hexValue(text[i]);
+        const int low = i + 1 < text.size() ? hexValue(text[i + 1]) : -1;
         if (high < 0 || low < 0) {
             const std::size_t at = high < 0 ? i : i + 1;
             if (at >= text.size())
@@ -78,8 +70,8 @@ ParseResult<std::vector<std::uint32_t>> parseCodePoints(std::string_view text) {
             return "\"" + std::string(text) + "\" is beyond U+10FFFF";
         std::uint64_t value = 0;
         for (char c : digits)
-            value = value * 16 + static_cast<std::uint64_t>(hexDigit(c));
-        if (value > 0x10FFFF)
+            value = value * 16 + static_cast<std::uint64_t>(hexValue(c));
+        if (value > kMaxCodePoint)
             return "\"" + std::string(text) + "\" is beyond U+10FFFF, the largest code point";
         return std::vector<std::uint32_t>{static_cast<std::uint32_t>(value)};
     }

@@ -1,9 +1,9 @@
 #include "describe/textformat.h"
 
+#include "decode/codepoint.h"
 #include "decode/sequencereader.h"
 #include "describe/bitlayout.h"
 
-#include <cctype>
 #include <cstdio>
 
 namespace moji {
@@ -16,15 +16,15 @@ std::string formatCodePoint(std::uint32_t value) {
 
 std::string formatHexBytes(std::span<const std::uint8_t> bytes, HexCase hexCase,
                            std::size_t limit) {
-    const char* digits = hexCase == HexCase::Lower ? "0123456789abcdef" : "0123456789ABCDEF";
     std::string text;
     const std::size_t count = std::min(bytes.size(), limit);
     text.reserve(count * 3);
     for (std::size_t i = 0; i < count; ++i) {
         if (i > 0)
             text += ' ';
-        text += digits[bytes[i] >> 4];
-        text += digits[bytes[i] & 0xF];
+        const HexPair pair = hexPair(bytes[i], hexCase);
+        text += pair.high;
+        text += pair.low;
     }
     return text;
 }
@@ -39,7 +39,7 @@ std::string formatBinary(std::uint8_t byte) {
 }
 
 std::string utf8Text(std::uint32_t codePoint) {
-    const auto encoded = encodeUtf8(codePoint).value_or(*encodeUtf8(0xFFFD));
+    const auto encoded = encodeUtf8(codePoint).value_or(*encodeUtf8(kReplacementCharacter));
     return std::string(encoded.bytes.begin(), encoded.bytes.begin() + encoded.length);
 }
 
@@ -52,7 +52,7 @@ std::string withReplacements(std::span<const std::uint8_t> bytes) {
             text.append(reinterpret_cast<const char*>(bytes.data() + at), unit.length);
         } else {
             for (std::uint32_t i = 0; i < unit.replacements; ++i)
-                text += "\xEF\xBF\xBD";
+                text += kReplacementCharacterUtf8;
         }
         at += unit.length;
     }
@@ -60,13 +60,12 @@ std::string withReplacements(std::span<const std::uint8_t> bytes) {
 }
 
 std::string cStringLiteral(std::span<const std::uint8_t> bytes) {
-    static const char* digits = "0123456789abcdef";
     std::string text = "\"";
     bool afterEscape = false;
     for (const std::uint8_t byte : bytes) {
-        const bool hexDigit = std::isxdigit(byte) != 0;
+        const bool isHexDigit = hexValue(static_cast<char>(byte)) >= 0;
         if (byte >= 0x20 && byte < 0x7F && byte != '"' && byte != '\\') {
-            if (afterEscape && hexDigit)
+            if (afterEscape && isHexDigit)
                 text += "\"\"";
             text += static_cast<char>(byte);
             afterEscape = false;
@@ -75,9 +74,10 @@ std::string cStringLiteral(std::span<const std::uint8_t> bytes) {
             text += static_cast<char>(byte);
             afterEscape = false;
         } else {
+            const HexPair pair = hexPair(byte, HexCase::Lower);
             text += "\\x";
-            text += digits[byte >> 4];
-            text += digits[byte & 15];
+            text += pair.high;
+            text += pair.low;
             afterEscape = true;
         }
     }

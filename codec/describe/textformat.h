@@ -1,5 +1,7 @@
 #pragma once
 
+#include "describe/hexdigits.h"
+
 #include <cstdint>
 #include <span>
 #include <string>
@@ -11,7 +13,6 @@ namespace moji {
 
 // Bytes as hex pairs separated by spaces, at most `limit` of them ("c0 af"); upper case for
 // prose ("C0 AF"), lower case for machine output.
-enum class HexCase { Lower, Upper };
 [[nodiscard]] std::string formatHexBytes(std::span<const std::uint8_t> bytes, HexCase hexCase,
                                          std::size_t limit = SIZE_MAX);
 

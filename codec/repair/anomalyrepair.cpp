@@ -1,5 +1,6 @@
 #include "repair/anomalyrepair.h"
 
+#include "decode/codepoint.h"
 #include "describe/bitlayout.h"
 #include "describe/textformat.h"
 
@@ -36,16 +37,16 @@ void appendRepaired(const Sequence& anomaly, std::span<const std::uint8_t> bytes
     switch (options.policy) {
     case RepairPolicy::Replace:
         for (std::uint32_t i = 0; i < anomaly.replacements; ++i)
-            out += "\xEF\xBF\xBD";
+            out += kReplacementCharacterUtf8;
         break;
     case RepairPolicy::Drop:
         break;
     case RepairPolicy::Escape: {
-        static const char* digits = "0123456789abcdef";
         for (const std::uint8_t byte : bytes) {
+            const HexPair pair = hexPair(byte, HexCase::Lower);
             out += "\\x";
-            out += digits[byte >> 4];
-            out += digits[byte & 15];
+            out += pair.high;
+            out += pair.low;
         }
         break;
     }

@@ -1,5 +1,6 @@
 #include "repair/repairer.h"
 
+#include "decode/syncpoint.h"
 #include "decode/utf8automaton.h"
 #include "repair/anomalyrepair.h"
 #include "scan/scanner.h"
@@ -21,13 +22,6 @@ constexpr std::size_t kWriteChunk = 1u << 20;
 const icu::Normalizer2* nfc() {
     UErrorCode status = U_ZERO_ERROR;
     return icu::Normalizer2::getNFCInstance(status);
-}
-
-// The first offset >= from at which a unit starts whatever precedes it, or `end`.
-std::uint64_t unitStartAtOrAfter(const std::uint8_t* data, std::uint64_t from, std::uint64_t end) {
-    while (from < end && !utf8::startsUnitAnywhere(data[from]))
-        ++from;
-    return from;
 }
 
 bool wellFormed(std::string_view bytes) {
@@ -184,7 +178,9 @@ std::string Repairer::run(std::span<const std::uint8_t> input, const std::atomic
     options.threads = 1;
     // Window k + 1 is scanned on another thread while window k is written.
     auto windowEnd = [&](std::uint64_t from) {
-        return from + mWindow >= size ? size : unitStartAtOrAfter(data, from + mWindow, size);
+        return from + mWindow >= size
+                   ? size
+                   : SyncPoint::next(data, from + mWindow, size, SyncPoint::Nul::Counts, cancel);
     };
     auto scanWindow = [this, data, &options](std::uint64_t from, std::uint64_t to) {
         if (mOnPrepare)

@@ -81,7 +81,36 @@ std::size_t zeroRun(const std::uint8_t* data, std::size_t size) {
     return run;
 }
 
+// Room for `wanted` more records in `items` (see ChunkScanner::Limits): without a budget up to
+// `limit`; with one, what it granted, taking more in steps that grow with what is held.
+template <typename Item>
+std::size_t roomIn(std::vector<Item>& items, std::uint64_t& grant, std::size_t limit,
+                   IndexBudget* budget, std::size_t wanted) {
+    if (!budget)
+        return limit > items.size() ? limit - items.size() : 0;
+    constexpr std::uint64_t kFirstGrant = 64;
+    const std::uint64_t room = grant - items.size();
+    if (room >= wanted || grant >= limit)
+        return static_cast<std::size_t>(room);
+    const std::uint64_t ask = std::min<std::uint64_t>(
+        limit - grant, std::max<std::uint64_t>({wanted - room, grant, kFirstGrant}));
+    if (const std::uint64_t granted = budget->take(ask)) {
+        grant += granted;
+        items.reserve(static_cast<std::size_t>(grant));
+    }
+    return static_cast<std::size_t>(grant - items.size());
+}
+
 } // namespace
+
+std::size_t ChunkScanner::anomalyRoom(ChunkResult& out, std::size_t wanted) {
+    return roomIn(out.anomalies, out.anomalyGrant, mLimits.anomalyRoom, mLimits.anomalyBudget,
+                  wanted);
+}
+
+std::size_t ChunkScanner::noticeRoom(ChunkResult& out, std::size_t wanted) {
+    return roomIn(out.notices, out.noticeGrant, mLimits.noticeRoom, mLimits.noticeBudget, wanted);
+}
 
 ChunkScanner::ChunkScanner(simd::BlockKernel kernel, Limits limits, const std::atomic<bool>* cancel)
     : mKernel(kernel), mLimits(limits), mCancel(cancel) {}
@@ -174,8 +203,9 @@ std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t siz
     Notice* notices = mWindowNotices.data();
     int anomalyCount = 0, noticeCount = 0;
     // Records are only made while the index has room; the counts come from the masks.
-    const bool recording =
-        out.anomalies.size() < mLimits.anomalyRoom || out.notices.size() < mLimits.noticeRoom;
+    const std::size_t anomalyRoomHere = anomalyRoom(out, 64);
+    const std::size_t noticeRoomHere = noticeRoom(out, 64);
+    const bool recording = anomalyRoomHere > 0 || noticeRoomHere > 0;
     const std::uint64_t controls = singles & ~m.invalid & ~m.lead;
     int lastEvent = -1;
     ScanCounts& counts = out.counts;
@@ -248,14 +278,10 @@ std::size_t ChunkScanner::decodeWindow(const std::uint8_t* data, std::size_t siz
             lastEvent = done;
         }
     }
-    const std::size_t anomalyRoom =
-        out.anomalies.size() < mLimits.anomalyRoom ? mLimits.anomalyRoom - out.anomalies.size() : 0;
     out.anomalies.insert(out.anomalies.end(), anomalies,
-                         anomalies + std::min<std::size_t>(anomalyRoom, anomalyCount));
-    const std::size_t noticeRoom =
-        out.notices.size() < mLimits.noticeRoom ? mLimits.noticeRoom - out.notices.size() : 0;
+                         anomalies + std::min<std::size_t>(anomalyRoomHere, anomalyCount));
     out.notices.insert(out.notices.end(), notices,
-                       notices + std::min<std::size_t>(noticeRoom, noticeCount));
+                       notices + std::min<std::size_t>(noticeRoomHere, noticeCount));
     if (lastEvent >= 0)
         quietSince = at + static_cast<std::size_t>(lastEvent);
     return at + static_cast<std::size_t>(done);
@@ -282,7 +308,7 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
     auto notice = [&](std::uint64_t offset, std::uint32_t length, std::uint32_t codePoint,
                       NoticeKind kind) {
         ++out.counts.notices[static_cast<int>(kind)];
-        if (out.notices.size() < mLimits.noticeRoom)
+        if (noticeRoom(out, 1) > 0)
             out.notices.push_back({offset, length, codePoint, kind});
         quietSince = at;
     };
@@ -333,8 +359,10 @@ std::size_t ChunkScanner::decodeExactly(const std::uint8_t* data, std::size_t si
             } else {
                 ++out.counts.byKind[static_cast<int>(unit.kind)];
                 out.counts.replacements += unit.replacements;
-                if (out.anomalies.size() < mLimits.anomalyRoom)
+                if (anomalyRoom(out, 1) > 0)
                     out.anomalies.push_back(unit);
+                if (unit.length >= kLongRun)
+                    out.longRuns.push_back(unit);
                 quietSince = at;
                 if (mLimits.stopAtFirstAnomaly) {
                     out.stopped = true;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "decode/sequence.h"
+#include "scan/indexbudget.h"
 #include "scan/scancounts.h"
 #include "scan/simd/kernel.h"
 
@@ -15,9 +16,14 @@ namespace moji {
 // What one chunk of a scan produced.
 struct ChunkResult {
     ScanCounts counts;
-    std::vector<Sequence> anomalies; // the first `anomalyRoom` of them
-    std::vector<Notice> notices;     // the first `noticeRoom` of them
-    bool stopped = false;            // cancelled, or stopped at its first anomaly
+    std::vector<Sequence> anomalies; // the first ones, as many as room and budget allowed
+    std::vector<Notice> notices;     // the first ones, as many as room and budget allowed
+    // Entries taken from the budgets for `anomalies` and `notices` (their capacity).
+    std::uint64_t anomalyGrant = 0;
+    std::uint64_t noticeGrant = 0;
+    // Every run of continuation bytes at least kLongRun bytes long, whatever the limits.
+    std::vector<Sequence> longRuns;
+    bool stopped = false; // cancelled, or stopped at its first anomaly
 };
 
 // Scans one stretch of bytes as a whole stream: the fast block kernel over well-formed text,
@@ -26,10 +32,15 @@ struct ChunkResult {
 // have passed. The results are exactly those of StreamDecoder on the same bytes.
 class ChunkScanner {
   public:
+    // At most anomalyRoom anomalies and noticeRoom notices are recorded, and with a budget
+    // only as many as it grants (taken as records are made, in growing steps; the vectors never
+    // hold more than was granted).
     struct Limits {
         std::size_t anomalyRoom = SIZE_MAX;
         std::size_t noticeRoom = SIZE_MAX;
         bool stopAtFirstAnomaly = false;
+        IndexBudget* anomalyBudget = nullptr; // nullptr: no budget
+        IndexBudget* noticeBudget = nullptr;
     };
 
     // `kernel` may be nullptr (scalar only). `cancel` may be nullptr.
@@ -42,6 +53,10 @@ class ChunkScanner {
   private:
     std::size_t decodeWindow(const std::uint8_t* data, std::size_t size, std::size_t at,
                              std::uint64_t base, ChunkResult& out, std::size_t& quietSince);
+    // How many more anomalies (notices) `out` may record now; takes at least `wanted` more
+    // from the budget when it has them.
+    std::size_t anomalyRoom(ChunkResult& out, std::size_t wanted);
+    std::size_t noticeRoom(ChunkResult& out, std::size_t wanted);
     // Decodes units from `from` until at least `mustReach` and `quietBytes` bytes after the last
     // anomaly or notice (or to `size` without a kernel); returns where it stopped.
     std::size_t decodeExactly(const std::uint8_t* data, std::size_t size, std::size_t from,

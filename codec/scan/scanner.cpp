@@ -1,7 +1,7 @@
 #include "scan/scanner.h"
 
-#include "decode/utf8automaton.h"
 #include "scan/chunkscanner.h"
+#include "scan/chunksplit.h"
 
 #include <algorithm>
 #include <chrono>
@@ -13,34 +13,25 @@
 namespace moji {
 namespace {
 
-// The first offset >= from where a unit starts whatever precedes it (utf8::startsUnitAnywhere),
-// NUL excepted so that a run of NULs, one notice, is never split. `end` if none.
-std::uint64_t syncPoint(const std::uint8_t* data, std::uint64_t from, std::uint64_t end) {
-    for (std::uint64_t at = from; at < end; ++at) {
-        if (utf8::startsUnitAnywhere(data[at]) && data[at] != 0)
-            return at;
-    }
-    return end;
-}
-
 class ParallelScan {
   public:
     ParallelScan(const std::uint8_t* data, std::uint64_t size, const ScanOptions& options,
                  const ByteSource* source)
         : mData(data), mSize(size), mOptions(options), mSource(source),
-          mKernel(simd::blockKernel(options.level, !options.stopAtFirstAnomaly)) {
-        const std::uint64_t chunkSize = std::max<std::uint64_t>(options.chunkSize, 64);
-        mStarts.push_back(0);
-        for (std::uint64_t nominal = chunkSize; nominal < size; nominal += chunkSize) {
-            const std::uint64_t start = syncPoint(data, std::max(nominal, mStarts.back()), size);
-            if (start > mStarts.back() && start < size)
-                mStarts.push_back(start);
-        }
-        mStarts.push_back(size);
-        mChunks.resize(mStarts.size() - 1);
-    }
+          mKernel(simd::blockKernel(options.level, !options.stopAtFirstAnomaly)),
+          mAnomalyBudget(options.maxIndexedAnomalies), mNoticeBudget(options.maxIndexedNotices) {}
 
     ScanResult run() {
+        ChunkSplit split = ChunkSplit::of(
+            mData, mSize, std::max<std::uint64_t>(mOptions.chunkSize, 64), mOptions.cancel);
+        if (split.cancelled) {
+            ScanResult stopped;
+            stopped.size = mSize;
+            stopped.status = ScanResult::Status::Stopped;
+            return stopped;
+        }
+        mStarts = std::move(split.starts);
+        mChunks.resize(mStarts.size() - 1);
         const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
         const unsigned wanted = mOptions.threads ? mOptions.threads : cores;
         const auto threads = static_cast<unsigned>(std::min<std::size_t>(wanted, mChunks.size()));
@@ -79,15 +70,8 @@ class ParallelScan {
                 return;
             Chunk& chunk = mChunks[index];
             if (index <= mFirstStoppedChunk.load()) {
-                ChunkScanner::Limits limits{
-                    roomFor(mIndexedAnomalies, mOptions.maxIndexedAnomalies),
-                    roomFor(mIndexedNotices, mOptions.maxIndexedNotices),
-                    mOptions.stopAtFirstAnomaly};
-                ChunkScanner scanner(mKernel, limits, mOptions.cancel);
-                if (mSource)
-                    mSource->prepare(mStarts[index], mStarts[index + 1] - mStarts[index]);
-                scanner.scan(mData + mStarts[index], mStarts[index + 1] - mStarts[index],
-                             mStarts[index], chunk.result);
+                scanChunk(index, roomFor(mIndexedAnomalies, mOptions.maxIndexedAnomalies),
+                          roomFor(mIndexedNotices, mOptions.maxIndexedNotices));
                 if (chunk.result.stopped)
                     lowerFirstStopped(index);
                 if (mOptions.chunkScanned)
@@ -97,6 +81,52 @@ class ParallelScan {
                 chunk.result.stopped = true;
             }
             finish(index);
+        }
+    }
+
+    // Scans chunk `index` afresh into its result, recording at most the given numbers of items
+    // and only what the budgets grant. With `exactRoom` (a rescan, which knows how many items
+    // it will record) the entries are taken and allocated at once, not in growing steps.
+    void scanChunk(std::size_t index, std::size_t anomalyRoom, std::size_t noticeRoom,
+                   bool exactRoom = false) {
+        ChunkScanner::Limits limits{anomalyRoom, noticeRoom, mOptions.stopAtFirstAnomaly,
+                                    &mAnomalyBudget, &mNoticeBudget};
+        ChunkScanner scanner(mKernel, limits, mOptions.cancel);
+        const std::uint64_t begin = mStarts[index];
+        const std::uint64_t length = mStarts[index + 1] - begin;
+        if (mSource)
+            mSource->prepare(begin, length);
+        ChunkResult& result = mChunks[index].result;
+        result = {};
+        if (exactRoom) {
+            result.anomalyGrant = mAnomalyBudget.take(anomalyRoom);
+            result.anomalies.reserve(static_cast<std::size_t>(result.anomalyGrant));
+            result.noticeGrant = mNoticeBudget.take(noticeRoom);
+            result.notices.reserve(static_cast<std::size_t>(result.noticeGrant));
+        }
+        scanner.scan(mData + begin, static_cast<std::size_t>(length), begin, result);
+    }
+
+    // Drops the records of chunk `index`, giving their entries back.
+    void dropRecords(std::size_t index) {
+        ChunkResult& part = mChunks[index].result;
+        mAnomalyBudget.giveBack(part.anomalyGrant);
+        mNoticeBudget.giveBack(part.noticeGrant);
+        part.anomalyGrant = part.noticeGrant = 0;
+        part.anomalies = {};
+        part.notices = {};
+    }
+
+    // Keeps the first `room` records of `items` and gives the rest of its grant back.
+    template <typename Item>
+    static void trim(std::vector<Item>& items, std::uint64_t& grant, std::uint64_t room,
+                     IndexBudget& budget) {
+        if (items.size() > room)
+            items.resize(static_cast<std::size_t>(room));
+        if (grant > items.size()) {
+            items.shrink_to_fit();
+            budget.giveBack(grant - items.size());
+            grant = items.size();
         }
     }
 
@@ -138,27 +168,55 @@ class ParallelScan {
         mOptions.progress(mBytesDone, mSize);
     }
 
+    // Merges the chunks in offset order. A chunk that recorded fewer items than the index still
+    // has room for (its budget went to chunks after it) is scanned again, after the records of
+    // the chunks furthest on are dropped to free enough entries; a dropped chunk is scanned
+    // again in turn if the index still has room when it is reached. So the index holds the first
+    // items in offset order, and the budgets are never exceeded.
     ScanResult collect() {
         ScanResult result;
         result.size = mSize;
         std::uint64_t anomalyRoom = mOptions.maxIndexedAnomalies;
         std::uint64_t noticeRoom = mOptions.maxIndexedNotices;
-        for (Chunk& chunk : mChunks) {
-            ChunkResult& part = chunk.result;
+        std::size_t lastHolding = mChunks.size(); // chunks from here on hold no records
+        for (std::size_t index = 0; index < mChunks.size(); ++index) {
+            ChunkResult& part = mChunks[index].result;
+            // A chunk stopped at its first anomaly is complete up to it; a cancelled one is not.
+            const bool atFirstAnomaly =
+                part.stopped && mOptions.stopAtFirstAnomaly && part.counts.anomalies() > 0;
             if (part.stopped)
                 result.status = ScanResult::Status::Stopped;
+            if (!part.stopped || atFirstAnomaly) {
+                const std::uint64_t wantedAnomalies =
+                    std::min(anomalyRoom, part.counts.anomalies());
+                const std::uint64_t wantedNotices = std::min(noticeRoom, part.counts.noticeTotal());
+                if (part.anomalies.size() < wantedAnomalies ||
+                    part.notices.size() < wantedNotices) {
+                    dropRecords(index);
+                    while (lastHolding > index + 1 &&
+                           (mAnomalyBudget.available() < wantedAnomalies ||
+                            mNoticeBudget.available() < wantedNotices))
+                        dropRecords(--lastHolding);
+                    scanChunk(index, static_cast<std::size_t>(wantedAnomalies),
+                              static_cast<std::size_t>(wantedNotices), true);
+                    if (part.stopped)
+                        result.status = ScanResult::Status::Stopped;
+                }
+            }
             result.counts += part.counts;
-            if (part.anomalies.size() > anomalyRoom)
-                part.anomalies.resize(anomalyRoom);
-            if (part.notices.size() > noticeRoom)
-                part.notices.resize(noticeRoom);
+            trim(part.anomalies, part.anomalyGrant, anomalyRoom, mAnomalyBudget);
+            trim(part.notices, part.noticeGrant, noticeRoom, mNoticeBudget);
             anomalyRoom -= part.anomalies.size();
             noticeRoom -= part.notices.size();
             result.anomalies.append(std::move(part.anomalies));
             result.notices.append(std::move(part.notices));
-            if (part.stopped && mOptions.stopAtFirstAnomaly && part.counts.anomalies() > 0)
+            result.longRuns.insert(result.longRuns.end(), part.longRuns.begin(),
+                                   part.longRuns.end());
+            if (atFirstAnomaly)
                 break;
         }
+        result.peakIndexedAnomalies = mAnomalyBudget.peak();
+        result.peakIndexedNotices = mNoticeBudget.peak();
         return result;
     }
 
@@ -169,6 +227,8 @@ class ParallelScan {
     simd::BlockKernel mKernel;
     std::vector<std::uint64_t> mStarts;
     std::vector<Chunk> mChunks;
+    IndexBudget mAnomalyBudget;
+    IndexBudget mNoticeBudget;
 
     std::atomic<std::size_t> mNextChunk{0};
     std::atomic<std::size_t> mFirstStoppedChunk{SIZE_MAX};

@@ -1,9 +1,10 @@
 #pragma once
 
-// scan/ owns whole-source scanning: splitting a source at self-synchronising points, the SIMD
+// scan/ owns whole-source scanning: splitting a source at sync points (chunksplit.h), the SIMD
 // block kernels (simd/) that pass valid text at memory speed, the exact per-unit path around
-// damage, and the ScanResult it produces: exact counts plus a bounded index of anomalies and
-// notices. Its results always equal decode/'s StreamDecoder fed the same bytes.
+// damage, the budget that bounds the index across threads (indexbudget.h), and the ScanResult
+// it produces: exact counts plus a bounded index of anomalies and notices. Its results always
+// equal decode/'s StreamDecoder fed the same bytes.
 
 #include "io/bytesource.h"
 #include "scan/scanresult.h"
@@ -20,9 +21,16 @@ namespace moji {
 // has. The results equal those of StreamDecoder fed the same bytes (the reference), whatever the
 // thread count, chunk size or kernel.
 //
-// Memory is proportional to the number of indexed items: at most maxIndexedAnomalies anomalies
-// (24 bytes each) and maxIndexedNotices notices (24 bytes each) are kept, the first ones in
-// offset order; the counts always cover all of them.
+// The index keeps the first maxIndexedAnomalies anomalies and maxIndexedNotices notices in
+// offset order; the counts always cover all of them. Memory: whatever the thread count, the
+// chunks together never hold more than those limits of entries (24 bytes each) at once (they
+// share one IndexBudget each; only while one chunk's list grows is its old buffer held too),
+// plus ScanResult::longRuns (at most one 24-byte entry per kLongRun bytes of the source) and a
+// few kilobytes per thread. A chunk whose records the budget cut short while the index still
+// had room is scanned again at the end, after the records furthest on are dropped.
+//
+// Splitting the source into chunks (ChunkSplit) reads it once, in linear time, and stops
+// within a mebibyte of `cancel` being set; a scan cancelled then scans nothing.
 struct ScanOptions {
     unsigned threads = 0;                         // 0: one per core
     std::uint64_t chunkSize = 8u << 20;           // bytes per unit of parallel work (>= 64)

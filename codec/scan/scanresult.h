@@ -5,6 +5,7 @@
 #include "scan/scancounts.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace moji {
 
@@ -22,13 +23,16 @@ struct ScanResult {
     ScanCounts counts;
     ChunkedIndex<Sequence> anomalies;
     ChunkedIndex<Notice> notices;
+    // Every run of continuation bytes of kLongRun bytes or more, in offset order, whatever the
+    // index limits: at most one per kLongRun bytes of the source (WindowDecoder reads them).
+    std::vector<Sequence> longRuns;
+    // The most anomaly and notice entries the scan held at once (never above the limits).
+    std::uint64_t peakIndexedAnomalies = 0;
+    std::uint64_t peakIndexedNotices = 0;
 
     [[nodiscard]] bool valid() const { return counts.anomalies() == 0; }
     [[nodiscard]] std::uint64_t unindexedAnomalies() const {
         return counts.anomalies() - anomalies.size();
-    }
-    [[nodiscard]] std::uint64_t unindexedNotices() const {
-        return counts.noticeTotal() - notices.size();
     }
 };
 

@@ -10,11 +10,11 @@
 
 AnomalyTableModel::AnomalyTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void AnomalyTableModel::setScan(const moji::ScanResult* result,
-                                std::span<const std::uint8_t> bytes) {
+void AnomalyTableModel::setScan(std::shared_ptr<const moji::ScanResult> result,
+                                std::shared_ptr<const moji::ByteSource> source) {
     beginResetModel();
-    mResult = result;
-    mBytes = bytes;
+    mResult = std::move(result);
+    mSource = std::move(source);
     rebuildFilter();
     endResetModel();
 }
@@ -62,8 +62,10 @@ QVariant AnomalyTableModel::data(const QModelIndex& index, int role) const {
         case KindColumn:
             return KindPalette::displayName(anomaly.kind);
         case BytesColumn: {
-            const auto bytes =
-                mBytes.subspan(anomaly.offset, std::min<std::uint64_t>(anomaly.length, 16));
+            if (!mSource)
+                return QString();
+            const auto bytes = mSource->bytes().subspan(
+                anomaly.offset, std::min<std::uint64_t>(anomaly.length, 16));
             return QString::fromStdString(moji::formatHexBytes(bytes, moji::HexCase::Upper)) +
                    (anomaly.length > 16 ? QStringLiteral(" …") : QString());
         }

@@ -1,11 +1,11 @@
 #pragma once
 
+#include "io/bytesource.h"
 #include "scan/scanresult.h"
-
-#include <span>
 
 #include <QAbstractTableModel>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -19,8 +19,10 @@ class AnomalyTableModel : public QAbstractTableModel {
 
     explicit AnomalyTableModel(QObject* parent = nullptr);
 
-    // The result and bytes must outlive the model or be replaced by another call; nullptr clears.
-    void setScan(const moji::ScanResult* result, std::span<const std::uint8_t> bytes);
+    // The scan and the bytes it was made of, shared: the model keeps both until the next call.
+    // A null result clears the table.
+    void setScan(std::shared_ptr<const moji::ScanResult> result,
+                 std::shared_ptr<const moji::ByteSource> source);
     void setKindFilter(std::optional<moji::SequenceKind> kind);
 
     [[nodiscard]] const moji::Sequence& anomalyAt(int row) const;
@@ -35,8 +37,8 @@ class AnomalyTableModel : public QAbstractTableModel {
     // Only between beginResetModel() and endResetModel().
     void rebuildFilter();
 
-    const moji::ScanResult* mResult = nullptr;
-    std::span<const std::uint8_t> mBytes;
+    std::shared_ptr<const moji::ScanResult> mResult;
+    std::shared_ptr<const moji::ByteSource> mSource;
     std::optional<moji::SequenceKind> mFilter;
     std::vector<std::uint64_t> mFiltered; // positions in the index, when filtered
 };

@@ -5,16 +5,23 @@
 #include "scan/scanner.h"
 
 #include <QFile>
+#include <QFutureWatcher>
 #include <QMetaObject>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
-#include <cstring>
 
 Document::Document(std::unique_ptr<moji::ByteSource> source, QString path)
-    : mSource(std::move(source)), mPath(std::move(path)), mDensity(kDensityBins, 0) {}
+    : mSource(std::move(source)), mPath(std::move(path)), mDensity(kDensityBins, 0) {
+    // The scan (itself multithreaded), a search and a count may run at once.
+    mPool.setMaxThreadCount(3);
+}
 
 Document::~Document() {
-    cancelScan();
+    stop(mScan);
+    stop(mFind);
+    stop(mCount);
+    mPool.waitForDone();
 }
 
 std::unique_ptr<Document> Document::open(const std::filesystem::path& path, QString* error) {
@@ -35,37 +42,62 @@ std::unique_ptr<Document> Document::open(const QString& path, QString* error) {
     return open(std::filesystem::path(path.toStdString()), error);
 }
 
-const std::vector<moji::Sequence>& Document::units(std::uint64_t from, std::uint64_t to) {
-    if (from != mWindowFrom || to != mWindowTo) {
-        mWindow = moji::WindowDecoder::decode(bytes(), from, to);
-        mWindowFrom = from;
-        mWindowTo = to;
-    }
-    return mWindow;
+moji::Sequence Document::unitAt(std::uint64_t offset) const {
+    return moji::WindowDecoder::unitAt(bytes(), offset, longRuns());
 }
 
-moji::Sequence Document::unitAt(std::uint64_t offset) const {
-    return moji::WindowDecoder::unitAt(bytes(), offset);
+std::span<const moji::Sequence> Document::longRuns() const {
+    if (!mResult)
+        return {};
+    return mResult->longRuns;
+}
+
+template <typename Result>
+void Document::stop(Work<Result>& work) {
+    if (work.cancel)
+        *work.cancel = true;
+    ++work.generation;
+    if (work.watcher) {
+        work.watcher->disconnect(this);
+        work.watcher->deleteLater();
+        work.watcher = nullptr;
+    }
 }
 
 void Document::startScan() {
-    cancelScan();
-    mCancel = false;
+    stop(mScan);
+    const auto cancel = std::make_shared<std::atomic<bool>>(false);
+    const std::uint64_t generation = mScan.generation;
+    mScan.cancel = cancel;
     mScanning = true;
     mResult.reset();
     {
         std::lock_guard lock(mDensityMutex);
         std::fill(mDensity.begin(), mDensity.end(), 0);
     }
-    mScanThread = std::thread([this] {
+    auto* watcher = new QFutureWatcher<std::shared_ptr<moji::ScanResult>>(this);
+    mScan.watcher = watcher;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        mScan.watcher = nullptr;
+        watcher->deleteLater();
+        mScanning = false;
+        const auto finished = watcher->result();
+        if (finished->status != moji::ScanResult::Status::Stopped)
+            mResult = finished;
+        emit scanFinished();
+    });
+    watcher->setFuture(QtConcurrent::run(&mPool, [this, cancel, generation] {
         moji::ScanOptions options;
-        options.cancel = &mCancel;
+        options.cancel = cancel.get();
         const std::uint64_t total = std::max<std::uint64_t>(1, size());
-        options.chunkScanned = [this, total](std::uint64_t begin, std::uint64_t end,
-                                             const std::vector<moji::Sequence>& anomalies,
-                                             std::uint64_t count) {
+        options.chunkScanned = [this, cancel, total](std::uint64_t begin, std::uint64_t end,
+                                                     const std::vector<moji::Sequence>& anomalies,
+                                                     std::uint64_t count) {
             {
+                // A cancelled scan no longer adds to the density: the next one has reset it.
                 std::lock_guard lock(mDensityMutex);
+                if (*cancel)
+                    return;
                 for (const auto& anomaly : anomalies)
                     ++mDensity[static_cast<std::size_t>(anomaly.offset * kDensityBins / total)];
                 // Anomalies past the index limit are spread over their chunk.
@@ -75,30 +107,83 @@ void Document::startScan() {
             }
             QMetaObject::invokeMethod(this, &Document::densityChanged, Qt::QueuedConnection);
         };
-        options.progress = [this](std::uint64_t done, std::uint64_t all) {
+        options.progress = [this, generation](std::uint64_t done, std::uint64_t all) {
             QMetaObject::invokeMethod(
-                this, [this, done, all] { emit scanProgress(done, all); }, Qt::QueuedConnection);
+                this,
+                [this, generation, done, all] {
+                    if (generation == mScan.generation)
+                        emit scanProgress(done, all);
+                },
+                Qt::QueuedConnection);
         };
-        auto result = std::make_shared<moji::ScanResult>(moji::scanSource(*mSource, options));
-        QMetaObject::invokeMethod(
-            this,
-            [this, finished = std::move(result)] {
-                if (mScanThread.joinable())
-                    mScanThread.join();
-                mScanning = false;
-                if (finished->status != moji::ScanResult::Status::Stopped)
-                    mResult = std::make_unique<moji::ScanResult>(std::move(*finished));
-                emit scanFinished();
-            },
-            Qt::QueuedConnection);
-    });
+        return std::make_shared<moji::ScanResult>(moji::scanSource(*mSource, options));
+    }));
 }
 
 void Document::cancelScan() {
-    mCancel = true;
-    if (mScanThread.joinable())
-        mScanThread.join();
+    stop(mScan);
     mScanning = false;
+}
+
+void Document::startFind(const QByteArray& needle, std::uint64_t from, bool forward) {
+    stop(mFind);
+    const auto cancel = std::make_shared<std::atomic<bool>>(false);
+    const std::uint64_t generation = mFind.generation;
+    mFind.cancel = cancel;
+    auto* watcher = new QFutureWatcher<moji::FindResult>(this);
+    mFind.watcher = watcher;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        mFind.watcher = nullptr;
+        watcher->deleteLater();
+        const moji::FindResult result = watcher->result();
+        emit findFinished(result.status == moji::FindResult::Status::Found, result.offset,
+                          result.status == moji::FindResult::Status::Cancelled);
+    });
+    const moji::ByteFinder finder(std::span<const std::uint8_t>(
+        reinterpret_cast<const std::uint8_t*>(needle.constData()), std::size_t(needle.size())));
+    watcher->setFuture(QtConcurrent::run(&mPool, [this, finder, cancel, generation, from, forward] {
+        moji::ByteFinder::Options options;
+        options.cancel = cancel.get();
+        options.progress = [this, generation](std::uint64_t done, std::uint64_t total) {
+            QMetaObject::invokeMethod(
+                this,
+                [this, generation, done, total] {
+                    if (generation == mFind.generation)
+                        emit findProgress(done, total);
+                },
+                Qt::QueuedConnection);
+        };
+        return forward ? finder.forward(*mSource, from, options)
+                       : finder.backward(*mSource, from, options);
+    }));
+}
+
+void Document::cancelFind() {
+    if (mFind.cancel)
+        *mFind.cancel = true;
+}
+
+void Document::startCounting(std::uint64_t from, std::uint64_t to) {
+    stop(mCount);
+    const auto cancel = std::make_shared<std::atomic<bool>>(false);
+    mCount.cancel = cancel;
+    auto* watcher = new QFutureWatcher<std::uint64_t>(this);
+    mCount.watcher = watcher;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, cancel, from, to] {
+        mCount.watcher = nullptr;
+        watcher->deleteLater();
+        if (!*cancel)
+            emit countFinished(from, to, watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run(&mPool, [this, cancel, from, to] {
+        moji::ScanOptions options;
+        options.threads = 1;
+        options.maxIndexedAnomalies = 0;
+        options.maxIndexedNotices = 0;
+        options.cancel = cancel.get();
+        const auto counts = moji::scanBytes(bytes().data() + from, to - from, options).counts;
+        return counts.wellFormedSequences() + counts.anomalies();
+    }));
 }
 
 std::vector<std::uint64_t> Document::anomalyDensity() const {
@@ -122,30 +207,4 @@ std::optional<moji::Sequence> Document::previousAnomaly(std::uint64_t offset) co
     if (position == 0)
         return std::nullopt;
     return mResult->anomalies.at(position - 1);
-}
-
-std::optional<std::uint64_t> Document::find(const QByteArray& needle, std::uint64_t from,
-                                            bool forward) const {
-    const auto all = bytes();
-    if (needle.isEmpty() || all.empty())
-        return std::nullopt;
-    const auto* begin = all.data();
-    const auto* pattern = reinterpret_cast<const std::uint8_t*>(needle.constData());
-    const auto length = static_cast<std::size_t>(needle.size());
-    if (forward) {
-        if (from >= all.size())
-            return std::nullopt;
-        const void* hit = memmem(begin + from, all.size() - from, pattern, length);
-        if (!hit)
-            return std::nullopt;
-        return static_cast<std::uint64_t>(static_cast<const std::uint8_t*>(hit) - begin);
-    }
-    // An occurrence starting before `from` ends before from - 1 + length.
-    const std::uint64_t limit =
-        from == 0 ? 0 : std::min<std::uint64_t>(all.size(), from - 1 + length);
-    const auto* windowEnd = begin + limit;
-    const auto* found = std::find_end(begin, windowEnd, pattern, pattern + length);
-    if (found == windowEnd)
-        return std::nullopt;
-    return static_cast<std::uint64_t>(found - begin);
 }

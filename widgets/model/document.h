@@ -2,21 +2,30 @@
 
 #include "decode/sequence.h"
 #include "io/bytesource.h"
+#include "scan/bytefinder.h"
 #include "scan/scanresult.h"
 
+#include <QByteArray>
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
 
 #include <atomic>
 #include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
 
+template <typename T>
+class QFutureWatcher;
+
 // An opened file as the views see it: its bytes, the units of any window decoded on demand
-// (WindowDecoder), and the whole-file scan, which runs in the background and reports progress.
+// (WindowDecoder), and the work that reads the whole file or much of it: the scan, searches and
+// counts. Those run on the document's own thread pool (QtConcurrent), report progress and finish
+// through signals on the GUI thread, and are cancellable; for each kind of work the latest
+// request wins: starting one cancels the one before, whose outcome is never reported.
+// Destroying the document cancels all of them and waits for them to stop.
 // Everything about UTF-8 comes from codec/; this class only holds and schedules.
 class Document : public QObject {
     Q_OBJECT
@@ -37,20 +46,27 @@ class Document : public QObject {
     [[nodiscard]] const std::filesystem::path& filePath() const { return mFilePath; }
     [[nodiscard]] std::uint64_t size() const { return mSource->size(); }
     [[nodiscard]] std::span<const std::uint8_t> bytes() const { return mSource->bytes(); }
+    // The bytes, shared: whoever holds this can read them after the document is gone.
+    [[nodiscard]] std::shared_ptr<const moji::ByteSource> source() const { return mSource; }
     [[nodiscard]] bool changedOnDisk() const { return mSource->changed(); }
     // True when changedOnDisk() is because reading the file failed (an I/O error).
     [[nodiscard]] bool readError() const { return mSource->readError(); }
 
-    // The units overlapping [from, to), in order; valid until the next call.
-    const std::vector<moji::Sequence>& units(std::uint64_t from, std::uint64_t to);
     // The unit containing `offset` (offset < size()).
     [[nodiscard]] moji::Sequence unitAt(std::uint64_t offset) const;
+    // The finished scan's long continuation runs, so window decodes never read one; empty
+    // before the scan has finished.
+    [[nodiscard]] std::span<const moji::Sequence> longRuns() const;
 
+    // Starts the whole-file scan (cancelling one under way); scanProgress, densityChanged, then
+    // scanFinished once, with scanResult() set.
     void startScan();
+    // Stops the scan under way without waiting for it; scanFinished is not emitted for it.
     void cancelScan();
     [[nodiscard]] bool scanning() const { return mScanning; }
-    // The finished scan; nullptr while it runs, or when it was cancelled.
-    [[nodiscard]] const moji::ScanResult* scanResult() const { return mResult.get(); }
+    // The finished scan, shared; nullptr while it runs, or when it was cancelled. A new scan
+    // replaces it with a new object: holders of the old one keep it, unchanged.
+    [[nodiscard]] std::shared_ptr<const moji::ScanResult> scanResult() const { return mResult; }
 
     // Anomalies per 1/4096 of the file, from what the scan has done so far.
     [[nodiscard]] std::vector<std::uint64_t> anomalyDensity() const;
@@ -59,30 +75,49 @@ class Document : public QObject {
     [[nodiscard]] std::optional<moji::Sequence> nextAnomaly(std::uint64_t offset) const;
     [[nodiscard]] std::optional<moji::Sequence> previousAnomaly(std::uint64_t offset) const;
 
-    // The first occurrence of `needle` at or after `from` (forward) or starting before `from`
-    // (backward).
-    [[nodiscard]] std::optional<std::uint64_t> find(const QByteArray& needle, std::uint64_t from,
-                                                    bool forward) const;
+    // Searches in the background for the first occurrence of `needle` at or after `from`
+    // (forward) or the last one starting before `from` (backward): findProgress, then
+    // findFinished. Cancelling reports findFinished with `cancelled`.
+    void startFind(const QByteArray& needle, std::uint64_t from, bool forward);
+    void cancelFind();
+    [[nodiscard]] bool finding() const { return mFind.watcher != nullptr; }
+
+    // Counts in the background the characters of [from, to) (well-formed sequences plus
+    // anomalies, as a scan of those bytes alone counts them): countFinished.
+    void startCounting(std::uint64_t from, std::uint64_t to);
 
   signals:
     void scanProgress(quint64 done, quint64 total);
     void densityChanged();
     void scanFinished();
+    void findProgress(quint64 done, quint64 total);
+    void findFinished(bool found, quint64 offset, bool cancelled);
+    void countFinished(quint64 from, quint64 to, quint64 characters);
 
   private:
     static constexpr int kDensityBins = 4096;
 
-    std::unique_ptr<moji::ByteSource> mSource;
+    std::shared_ptr<const moji::ByteSource> mSource;
     QString mPath;
     std::filesystem::path mFilePath;
 
-    std::vector<moji::Sequence> mWindow;
-    std::uint64_t mWindowFrom = 1, mWindowTo = 0;
+    // One kind of background work: the request under way, if any. `generation` tells a
+    // superseded request's late messages from the current one's.
+    template <typename Result>
+    struct Work {
+        QFutureWatcher<Result>* watcher = nullptr;
+        std::shared_ptr<std::atomic<bool>> cancel;
+        std::uint64_t generation = 0;
+    };
+    template <typename Result>
+    void stop(Work<Result>& work);
 
-    std::thread mScanThread;
-    std::atomic<bool> mCancel{false};
+    QThreadPool mPool;
+    Work<std::shared_ptr<moji::ScanResult>> mScan;
+    Work<moji::FindResult> mFind;
+    Work<std::uint64_t> mCount;
     bool mScanning = false;
-    std::unique_ptr<moji::ScanResult> mResult;
+    std::shared_ptr<const moji::ScanResult> mResult;
     mutable std::mutex mDensityMutex;
     std::vector<std::uint64_t> mDensity; // kDensityBins, filled as chunks finish
 };
