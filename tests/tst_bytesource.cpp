@@ -2,16 +2,21 @@
 // sparse file over 4 GiB, text first, scanned with 64-bit offsets.
 
 #include "io/mappedfilesource.h"
+#include "io/mappingguard.h"
 #include "io/sourceopener.h"
 #include "scan/scanner.h"
 #include "testfiles.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+#include <cstdio>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace {
@@ -37,11 +42,74 @@ class TestByteSource : public QObject {
         QCOMPARE(QByteArray(reinterpret_cast<const char*>(source.bytes().data()), bytes.size()),
                  bytes);
         QVERIFY(!source.changed());
-        std::uint8_t part[4] = {};
-        QCOMPARE(source.read(1, part), std::size_t(4));
-        QCOMPARE(int(part[0]), 0xE2);
-        QCOMPARE(source.read(6, part), std::size_t(1));
-        QCOMPARE(source.read(99, part), std::size_t(0));
+        QVERIFY(!source.readError());
+    }
+
+    // A file whose name is not UTF-8 opens like any other: paths are bytes.
+    void nameThatIsNotUtf8() {
+        QTemporaryDir dir;
+        const std::string path = QFile::encodeName(dir.path()).toStdString() + "/caf\xe9.txt";
+        {
+            std::FILE* file = std::fopen(path.c_str(), "wb");
+            QVERIFY(file && std::fputs("caf\xc3\xa9", file) >= 0 && std::fclose(file) == 0);
+        }
+        auto opened = moji::openSource(path);
+        QVERIFY(errorOf(opened).empty());
+        QCOMPARE(std::get<0>(opened)->size(), std::uint64_t(5));
+        QCOMPARE(std::get<0>(opened)->name(), path);
+        QVERIFY(moji::sameFile(path, path));
+    }
+
+    void sameFileHoweverWritten() {
+        QTemporaryDir dir;
+        const std::string a = testfiles::write(dir, "a", "x").toStdString();
+        const std::string b = testfiles::write(dir, "b", "x").toStdString();
+        const std::string directory = dir.path().toStdString();
+        QVERIFY(moji::sameFile(a, directory + "/./a"));
+        QVERIFY(moji::sameFile(a, directory + "/../" +
+                                      QFileInfo(dir.path()).fileName().toStdString() + "/a"));
+        QVERIFY(symlink(a.c_str(), (directory + "/link").c_str()) == 0);
+        QVERIFY(moji::sameFile(directory + "/link", a));
+        QVERIFY(link(a.c_str(), (directory + "/hard").c_str()) == 0);
+        QVERIFY(moji::sameFile(directory + "/hard", a));
+        QVERIFY(!moji::sameFile(a, b));
+        QVERIFY(!moji::sameFile(a, directory + "/missing"));
+        QVERIFY(!moji::sameFile(directory + "/missing", directory + "/missing"));
+    }
+
+    // A fault on a mapped page is "changed on disk" only when the page is now past the end of
+    // the file; otherwise the storage failed (an I/O error), whatever the signal code says.
+    void faultClassification_data() {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<quint64>("offset");
+        QTest::addColumn<qint64>("sizeNow"); // -1: the size cannot be read
+        QTest::addColumn<bool>("truncated");
+        QTest::newRow("page past the new end")
+            << int(BUS_ADRERR) << quint64(8192) << qint64(4097) << true;
+        QTest::newRow("page starting at the new end")
+            << int(BUS_ADRERR) << quint64(4096 + 17) << qint64(4096) << true;
+        QTest::newRow("file truncated to nothing")
+            << int(BUS_ADRERR) << quint64(0) << qint64(0) << true;
+        QTest::newRow("page still in the file: I/O error")
+            << int(BUS_ADRERR) << quint64(8192) << qint64(1 << 20) << false;
+        QTest::newRow("partial last page still in the file")
+            << int(BUS_ADRERR) << quint64(4100) << qint64(4097) << false;
+        QTest::newRow("object error") << int(BUS_OBJERR) << quint64(8192) << qint64(4097) << false;
+        QTest::newRow("alignment error")
+            << int(BUS_ADRALN) << quint64(8192) << qint64(4097) << false;
+        QTest::newRow("size unknown") << int(BUS_ADRERR) << quint64(8192) << qint64(-1) << false;
+    }
+
+    void faultClassification() {
+        QFETCH(int, code);
+        QFETCH(quint64, offset);
+        QFETCH(qint64, sizeNow);
+        QFETCH(bool, truncated);
+        std::optional<std::uint64_t> size;
+        if (sizeNow >= 0)
+            size = std::uint64_t(sizeNow);
+        const auto cause = moji::MappingGuard::classify({code, offset}, size, 4096);
+        QCOMPARE(cause == moji::MappingGuard::Cause::Truncated, truncated);
     }
 
     void emptyFileIsEmptyNotAnError() {
@@ -104,7 +172,34 @@ class TestByteSource : public QObject {
         const moji::ScanResult result = moji::scanSource(source);
         QCOMPARE(result.status, moji::ScanResult::Status::SourceChanged);
         QVERIFY(source.changed());
+        QVERIFY(!source.readError());                    // changed on disk, not an I/O error
         QCOMPARE(int(source.bytes()[(4 << 20) - 1]), 0); // vanished pages read as zeros
+    }
+
+    // What the kernel sends when the storage fails under a mapped page (SIGBUS, BUS_ADRERR, on
+    // a page that is still inside the file), delivered to this thread: the page reads as zeros,
+    // and the source reports a read error, not a change on disk.
+    void ioErrorWhileOpenIsAReadError() {
+#if defined(__linux__)
+        QTemporaryDir dir;
+        const QByteArray bytes(64 << 10, 'a');
+        const QString path = testfiles::write(dir, "failing", bytes);
+        auto opened = moji::openSource(path.toStdString());
+        const auto& source = *std::get<0>(opened);
+        QCOMPARE(int(source.bytes()[20000]), int('a'));
+        siginfo_t info = {};
+        info.si_signo = SIGBUS;
+        info.si_code = BUS_ADRERR;
+        info.si_addr = const_cast<std::uint8_t*>(source.bytes().data() + 20000);
+        QCOMPARE(syscall(SYS_rt_tgsigqueueinfo, getpid(), gettid(), SIGBUS, &info), 0L);
+        QVERIFY(source.changed());
+        QVERIFY(source.readError());
+        QCOMPARE(int(source.bytes()[20000]), 0);
+        QCOMPARE(int(source.bytes()[0]), int('a')); // other pages are untouched
+        QCOMPARE(moji::scanSource(source).status, moji::ScanResult::Status::SourceChanged);
+#else
+        QSKIP("needs Linux's rt_tgsigqueueinfo");
+#endif
     }
 
     void grownReplacedOrDeletedWhileOpen() {

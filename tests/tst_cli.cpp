@@ -1,15 +1,25 @@
 // End-to-end tests of the command line: output, JSON shape and exit codes, run as a user would.
 
+#include "cli/argumentbytes.h"
 #include "testfiles.h"
 
+#include <QDeadlineTimer>
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdio>
+#include <random>
+#include <string>
 #include <unistd.h>
+#include <vector>
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -19,10 +29,33 @@ struct Run {
     QByteArray err;
 };
 
-Run mojiscope(const QStringList& arguments, const QByteArray& input = {}) {
+// Runs the program with arguments and environment given as bytes. QProcess turns QString
+// arguments into bytes with QFile::encodeName, which cannot produce a name that is not UTF-8, so
+// the child execs the program itself with the exact bytes.
+Run mojiscopeBytes(
+    const QByteArrayList& arguments, const QByteArray& input = {},
+    const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
+    std::vector<std::string> storage = {MOJISCOPE_BINARY};
+    for (const QByteArray& argument : arguments)
+        storage.push_back(argument.toStdString());
+    const std::size_t argumentCount = storage.size();
+    for (const QString& variable : environment.toStringList())
+        storage.push_back(QFile::encodeName(variable).toStdString());
+    std::vector<char*> pointers;
+    for (std::size_t i = 0; i < storage.size(); ++i) {
+        if (i == argumentCount)
+            pointers.push_back(nullptr);
+        pointers.push_back(storage[i].data());
+    }
+    pointers.push_back(nullptr);
+    char** argv = pointers.data();
+    char** envp = pointers.data() + argumentCount + 1;
     QProcess process;
     process.setProgram(QStringLiteral(MOJISCOPE_BINARY));
-    process.setArguments(arguments);
+    process.setChildProcessModifier([argv, envp] {
+        execve(argv[0], argv, envp);
+        _exit(127);
+    });
     process.start();
     process.write(input);
     process.closeWriteChannel();
@@ -31,6 +64,47 @@ Run mojiscope(const QStringList& arguments, const QByteArray& input = {}) {
     if (process.exitStatus() != QProcess::NormalExit)
         qFatal("mojiscope crashed");
     return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+Run mojiscope(const QStringList& arguments, const QByteArray& input = {}) {
+    QByteArrayList bytes;
+    for (const QString& argument : arguments)
+        bytes << argument.toUtf8();
+    return mojiscopeBytes(bytes, input);
+}
+
+// Writes `bytes` to the file named by the bytes `path`.
+void writeBytes(const QByteArray& path, const QByteArray& bytes) {
+    std::FILE* file = std::fopen(path.constData(), "wb");
+    if (!file ||
+        std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), file) !=
+            std::size_t(bytes.size()) ||
+        std::fclose(file) != 0)
+        qFatal("cannot write %s", path.constData());
+}
+
+QByteArray readBytes(const QByteArray& path) {
+    std::FILE* file = std::fopen(path.constData(), "rb");
+    if (!file)
+        return {};
+    QByteArray bytes;
+    char buffer[4096];
+    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, file)) > 0;)
+        bytes.append(buffer, qsizetype(got));
+    std::fclose(file);
+    return bytes;
+}
+
+bool exists(const QByteArray& path) {
+    return access(path.constData(), F_OK) == 0;
+}
+
+// The window's environment: no display, so only the platform named decides.
+QProcessEnvironment withoutDisplay() {
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_SESSION_TYPE"})
+        environment.remove(name);
+    return environment;
 }
 
 } // namespace
@@ -221,15 +295,193 @@ class TestCli : public QObject {
 
     void windowWithoutADisplayIsAClearError() {
         QProcess process;
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
-            environment.remove(name);
-        process.setProcessEnvironment(environment);
+        process.setProcessEnvironment(withoutDisplay());
         process.start(QStringLiteral(MOJISCOPE_BINARY), {testfiles::write(mDir, "any.txt", "x")});
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitStatus(), QProcess::NormalExit);
         QCOMPARE(process.exitCode(), 2);
         QVERIFY(process.readAllStandardError().contains("no display"));
+    }
+
+    // X11 named explicitly without a display: a clear message, not Qt aborting the process.
+    void xcbWithoutADisplayIsAClearError() {
+        QProcessEnvironment environment = withoutDisplay();
+        environment.insert("QT_QPA_PLATFORM", "xcb");
+        const Run run =
+            mojiscopeBytes({testfiles::write(mDir, "any2.txt", "x").toUtf8()}, {}, environment);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("no display"));
+    }
+
+    // The headless command line never loads QtWidgets (nor QtGui); the dynamic loader's own
+    // log says what was loaded.
+    void checkDoesNotLoadQtWidgets() {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.remove("LD_DEBUG_OUTPUT");
+        environment.insert("LD_DEBUG", "libs");
+        const QByteArray file = testfiles::write(mDir, "headless.txt", "ok").toUtf8();
+        const Run run = mojiscopeBytes({"check", file}, {}, environment);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.err.contains("calling init:") && run.err.contains("libQt6Core.so"),
+                 "LD_DEBUG=libs printed no loader log (is this glibc?)");
+        QVERIFY2(!run.err.contains("libQt6Widgets"), "mojiscope check loaded QtWidgets");
+        QVERIFY2(!run.err.contains("libQt6Gui"), "mojiscope check loaded QtGui");
+        QVERIFY(!run.err.contains("mojiscope-gui"));
+    }
+
+    // `mojiscope FILE` gets to the window: the GUI module is loaded and starts a QApplication on
+    // the platform named, here with -platform overriding an X11 environment that has no display.
+    void windowStartsThroughTheGuiModule() {
+        QProcessEnvironment environment = withoutDisplay();
+        environment.insert("QT_QPA_PLATFORM", "xcb");
+        environment.remove("LD_DEBUG_OUTPUT");
+        environment.insert("LD_DEBUG", "libs");
+        QProcess process;
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(MOJISCOPE_BINARY),
+                      {"-platform", "offscreen", testfiles::write(mDir, "shown.txt", "ok")});
+        QByteArray log;
+        QDeadlineTimer deadline(30000);
+        while (!log.contains("platforms/libqoffscreen.so") && !deadline.hasExpired() &&
+               process.state() != QProcess::NotRunning) {
+            process.waitForReadyRead(1000);
+            log += process.readAllStandardError();
+        }
+        const bool running = process.state() == QProcess::Running;
+        process.kill();
+        process.waitForFinished(10000);
+        QVERIFY2(running, log.right(2000).constData());
+        QVERIFY(log.contains("calling init: ") && log.contains("mojiscope-gui.so"));
+        QVERIFY(log.contains("libQt6Widgets"));
+        QVERIFY(log.contains("platforms/libqoffscreen.so"));
+    }
+
+    // The program without its GUI module next to it (nor in its library directory) still runs
+    // the command line, and says so clearly when a window is wanted.
+    void windowWithoutTheGuiModuleIsAClearError() {
+        const QString copy = mDir.filePath("alone/mojiscope");
+        QVERIFY(QDir().mkpath(mDir.filePath("alone")));
+        QVERIFY(QFile::copy(QStringLiteral(MOJISCOPE_BINARY), copy));
+        const QString file = testfiles::write(mDir, "alone.txt", "ok");
+        QProcess process;
+        QProcessEnvironment environment = withoutDisplay();
+        environment.insert("QT_QPA_PLATFORM", "offscreen");
+        process.setProcessEnvironment(environment);
+        process.start(copy, {"check", file});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 0);
+        process.start(copy, {file});
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("the window is not installed"));
+    }
+
+    // The lossless argument decoding gives back every byte string exactly, and well-formed
+    // UTF-8 decodes to itself.
+    void argumentBytesRoundTrip() {
+        const std::string cases[] = {
+            "",
+            "plain",
+            "caf\xc3\xa9",
+            "caf\xe9",
+            "x\xe6\x97",
+            "\xed\xb2\x80",
+            "\xf0\x9f\x98\x80\xe9\xf0\x9f\x98\x80",
+            "\xf0\x9f\x98",
+            "\xff\xfe\x80\xc0\xaf",
+        };
+        for (const std::string& bytes : cases)
+            QCOMPARE(argumentbytes::bytesOf(argumentbytes::decode(bytes)), bytes);
+        QCOMPARE(argumentbytes::decode("caf\xc3\xa9 \xf0\x9f\x98\x80"),
+                 QString::fromUtf8("caf\xc3\xa9 \xf0\x9f\x98\x80"));
+        std::mt19937 random(8);
+        for (int round = 0; round < 20000; ++round) {
+            std::string bytes(random() % 12, '\0');
+            for (char& byte : bytes) // no NUL: arguments cannot hold one
+                byte = static_cast<char>(1 + random() % 255);
+            QCOMPARE(argumentbytes::bytesOf(argumentbytes::decode(bytes)), bytes);
+        }
+    }
+
+    // Arguments that are not file names keep their bytes too: no '?' or U+FFFD stands in.
+    void argumentsThatAreNotUtf8() {
+        Run run = mojiscopeBytes({"encode", "\xe9"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("\"\xe9\" is neither a code point nor valid UTF-8"));
+        QVERIFY(!run.out.contains("U+003F"));
+        run = mojiscopeBytes({"scan", "--limit", "\xe9", "x"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("not \"\xe9\""));
+    }
+
+    // File names are bytes: a name that is not UTF-8 (Latin-1 é; a 3-byte sequence cut short)
+    // works in every command, and JSON names it with \ufffd plus the exact bytes in hex.
+    void namesThatAreNotUtf8_data() {
+        QTest::addColumn<QByteArray>("name");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("latin-1 e-acute") << QByteArray("caf\xe9.txt") << u"caf\uFFFD.txt"_s;
+        QTest::newRow("truncated 3-byte sequence")
+            << QByteArray("x\xe6\x97.txt") << u"x\uFFFD.txt"_s;
+    }
+
+    void namesThatAreNotUtf8() {
+        QFETCH(QByteArray, name);
+        QFETCH(QString, shown);
+        const QByteArray directory = QFile::encodeName(mDir.path()) + "/";
+        const QByteArray good = directory + "good-" + name;
+        const QByteArray bad = directory + name;
+        writeBytes(good, "caf\xc3\xa9");
+        writeBytes(bad, "ab\xff");
+
+        Run run = mojiscopeBytes({"check", good});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.err, QByteArray());
+        run = mojiscopeBytes({"check", bad});
+        QCOMPARE(run.exitCode, 1);
+        QCOMPARE(run.out, bad + ": offset 2: invalid-byte\n");
+
+        run = mojiscopeBytes({"scan", bad});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(run.out.startsWith(bad + ": 3 bytes, NOT well-formed"));
+
+        run = mojiscopeBytes({"scan", "--json", bad});
+        QCOMPARE(run.exitCode, 1);
+        QJsonParseError error;
+        QJsonObject json = QJsonDocument::fromJson(run.out, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(json["file"].toString(), mDir.path() + "/" + shown);
+        QCOMPARE(QByteArray::fromHex(json["file_bytes"].toString().toLatin1()), bad);
+        QCOMPARE(json["size"].toInt(), 3);
+        const QByteArray plain = directory + "plain-" + name.toHex() + ".txt";
+        writeBytes(plain, "x");
+        json = QJsonDocument::fromJson(mojiscopeBytes({"scan", "--json", plain}).out).object();
+        QVERIFY(json.contains("file") && !json.contains("file_bytes"));
+
+        const QByteArray output = directory + "out-" + name;
+        const QByteArray report = directory + "report-" + name + ".json";
+        run = mojiscopeBytes({"repair", "--report", report, "-o", output, bad});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.err.contains("wrote 5 bytes to " + output));
+        QCOMPARE(readBytes(output), QByteArray("ab\xef\xbf\xbd"));
+        json = QJsonDocument::fromJson(readBytes(report), &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(json["input"].toString(), mDir.path() + "/" + shown);
+        QCOMPARE(QByteArray::fromHex(json["input_file_bytes"].toString().toLatin1()), bad);
+        QCOMPARE(QByteArray::fromHex(json["output_file_bytes"].toString().toLatin1()), output);
+        QCOMPARE(json["changes_total"].toInt(), 1);
+
+        run = mojiscopeBytes({"repair", "-o", bad, bad});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("refusing to write onto the input " + bad));
+        run = mojiscopeBytes({"repair", "--in-place", bad});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(readBytes(bad), QByteArray("ab\xef\xbf\xbd"));
+        QDir dir(mDir.path());
+        for (const QString& entry : dir.entryList(QDir::Files))
+            QVERIFY2(!entry.contains(QRegularExpression("\\.(txt|json)\\.[A-Za-z0-9]{6}$")),
+                     qPrintable(entry));              // no temporary file left behind
+        QVERIFY(!exists(directory + shown.toUtf8())); // nothing written under a lossy name
     }
 
     // --threads N limits the scanning threads; the results do not depend on it.

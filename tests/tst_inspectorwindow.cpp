@@ -12,15 +12,25 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDropEvent>
+#include <QFileDialog>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace {
@@ -220,6 +230,85 @@ class TestInspectorWindow : public QObject {
         QVERIFY(mWindow->windowTitle().startsWith("Tour sample"));
         QCOMPARE(mWindow->document()->scanResult()->counts.anomalies(), std::uint64_t(20));
         QVERIFY(mWindow->problemText().isEmpty());
+    }
+
+    // File names are bytes: a name that is not UTF-8 opens from its bytes (the command line),
+    // from the text a file dialog gives, from a drop and from Open Recent, which stores bytes;
+    // the title shows the name with U+FFFD.
+    void nameThatIsNotUtf8() {
+        const QByteArray path = QFile::encodeName(mDir.path()) + "/caf\xe9.txt";
+        std::FILE* file = std::fopen(path.constData(), "wb");
+        QVERIFY(file && std::fputs("ok \xff", file) >= 0 && std::fclose(file) == 0);
+        const auto opened = [&] { return mWindow->document()->filePath().native(); };
+        QVERIFY(mWindow->openFile(std::filesystem::path(path.toStdString())));
+        QVERIFY(mWindow->windowTitle().contains(QStringView(u"caf\uFFFD.txt")));
+        QCOMPARE(opened(), path.toStdString());
+
+        QVERIFY(mWindow->openFile(mPath));
+        QVERIFY(mWindow->openFile(mDir.filePath(QString::fromUtf16(u"caf\uFFFD.txt"))));
+        QCOMPARE(opened(), path.toStdString());
+
+        // File › Open, through Qt's own dialog, which lists the name with U+FFFD.
+        QVERIFY(mWindow->openFile(mPath));
+        // Types the name the dialog lists (with U+FFFD) and presses Open.
+        QTimer chooser;
+        chooser.callOnTimeout([&] {
+            auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+            auto* name = dialog ? dialog->findChild<QLineEdit*>("fileNameEdit") : nullptr;
+            if (name) {
+                dialog->setDirectory(mDir.path());
+                name->setText(QString::fromUtf16(u"caf\uFFFD.txt"));
+                static_cast<QDialog*>(dialog)->accept();
+            }
+        });
+        chooser.start(20);
+        QAction* open = nullptr;
+        for (QAction* action : mWindow->findChildren<QAction*>())
+            if (action->shortcut() == QKeySequence::Open)
+                open = action;
+        QVERIFY(open);
+        open->trigger();
+        chooser.stop();
+        QCOMPARE(opened(), path.toStdString());
+
+        QVERIFY(mWindow->openFile(mPath));
+        QMimeData data;
+        // As a drop from another program delivers it: a percent-encoded text/uri-list.
+        data.setData("text/uri-list", "file://" + path.toPercentEncoding("/") + "\r\n");
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        // Straight to the window: QApplication delivers drops only during a real drag.
+        static_cast<QObject*>(mWindow.get())->event(&drop);
+        QCOMPARE(opened(), path.toStdString());
+
+        QVERIFY(mWindow->openFile(mPath));
+        QCOMPARE(QSettings().value("recentPaths").toList().value(1).toByteArray(), path);
+        QAction* recent = nullptr;
+        for (QAction* action : mWindow->findChildren<QAction*>())
+            if (action->text() == QFile::decodeName(path))
+                recent = action;
+        QVERIFY(recent);
+        recent->trigger();
+        QCOMPARE(opened(), path.toStdString());
+    }
+
+    // A page the storage fails to deliver (the SIGBUS the kernel sends for it, sent to this
+    // thread) is reported as an I/O error, not as a change on disk.
+    void ioErrorIsNotAChangeOnDisk() {
+#if defined(__linux__)
+        QVERIFY(mWindow->openFile(testfiles::write(mDir, "failing.txt", QByteArray(65536, 'a'))));
+        QTRY_VERIFY(mWindow->document()->scanResult() != nullptr);
+        siginfo_t info = {};
+        info.si_signo = SIGBUS;
+        info.si_code = BUS_ADRERR;
+        info.si_addr = const_cast<std::uint8_t*>(mWindow->document()->bytes().data() + 20000);
+        QCOMPARE(syscall(SYS_rt_tgsigqueueinfo, getpid(), gettid(), SIGBUS, &info), 0L);
+        mWindow->byteView()->moveCursor(20000);
+        QTRY_VERIFY_WITH_TIMEOUT(mWindow->problemText().contains("I/O error reading failing.txt"),
+                                 5000);
+        QVERIFY(!mWindow->problemText().contains("changed on disk"));
+#else
+        QSKIP("needs Linux's rt_tgsigqueueinfo");
+#endif
     }
 
     void unreadableAndDirectoryAreReported() {

@@ -7,6 +7,7 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -247,6 +248,27 @@ class TestRepair : public QObject {
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(testfiles::read(input), QByteArray::fromHex("61 efbfbd 62"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1); // no temporary left behind
+    }
+
+    // The output replaces an existing file keeping its permissions, and a symbolic link
+    // keeps pointing at the file it names, which gets the output.
+    void outputKeepsPermissionsAndLinks() {
+        QTemporaryDir dir;
+        const QString input = testfiles::write(dir, "in.txt", QByteArray::fromHex("61 ff"));
+        const QString target = testfiles::write(dir, "target.txt", "old");
+        QVERIFY(
+            QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup));
+        QVERIFY(QFile::link("target.txt", dir.filePath("link.txt")));
+        QCOMPARE(mojiscope({"repair", "-o", dir.filePath("link.txt"), input}).exitCode, 0);
+        QVERIFY(QFileInfo(dir.filePath("link.txt")).isSymLink());
+        QCOMPARE(testfiles::read(target), QByteArray::fromHex("61 efbfbd"));
+        const QFile::Permissions kept = QFile::permissions(target);
+        QVERIFY((kept & QFile::ReadGroup) && !(kept & QFile::WriteGroup));
+        QVERIFY(!(kept & QFile::ReadOther)); // not the 0644 a new file gets
+        const QString fresh = dir.filePath("fresh.txt");
+        QCOMPARE(mojiscope({"repair", "-o", fresh, input}).exitCode, 0);
+        QVERIFY(QFile::permissions(fresh) & QFile::ReadOwner);
+        QVERIFY(QFile::permissions(fresh) & QFile::WriteOwner);
     }
 
     void noPartialOutputOnAWriteError() {

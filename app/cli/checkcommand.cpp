@@ -1,7 +1,8 @@
 #include "cli/checkcommand.h"
 
+#include "cli/argumentbytes.h"
+#include "cli/textreport.h"
 #include "cli/threadsoption.h"
-
 #include "io/sourceopener.h"
 #include "scan/scanner.h"
 
@@ -29,7 +30,7 @@ int CheckCommand::run(const QStringList& arguments) {
     bool anyError = false;
     bool anyIllFormed = false;
     for (const QString& argument : files) {
-        const std::string path = argument.toStdString();
+        const std::string path = argumentbytes::bytesOf(argument);
         auto opened = moji::openSource(path);
         if (auto* error = std::get_if<std::string>(&opened)) {
             std::cerr << "mojiscope check: " << *error << "\n";
@@ -44,7 +45,7 @@ int CheckCommand::run(const QStringList& arguments) {
         options.threads = *threads;
         const moji::ScanResult result = moji::scanSource(source, options);
         if (result.status == moji::ScanResult::Status::SourceChanged) {
-            std::cerr << "mojiscope check: " << path << ": the file changed while it was read\n";
+            std::cerr << "mojiscope check: " << textreport::sourceProblem(path, source) << "\n";
             anyError = true;
         } else if (!result.valid()) {
             const moji::Sequence& first = result.anomalies.at(0);

@@ -1,5 +1,6 @@
 #include "cli/encodecommand.h"
 
+#include "cli/argumentbytes.h"
 #include "cli/textreport.h"
 #include "describe/bitlayout.h"
 #include "describe/inputparsing.h"
@@ -14,7 +15,7 @@ int EncodeCommand::run(const QStringList& arguments) {
     }
     std::vector<std::uint32_t> codePoints;
     for (const QString& argument : arguments) {
-        const auto parsed = moji::parseCodePoints(argument.toStdString());
+        const auto parsed = moji::parseCodePoints(argumentbytes::bytesOf(argument));
         if (const auto* error = std::get_if<std::string>(&parsed)) {
             std::cerr << "mojiscope encode: " << *error << "\n";
             return 2;

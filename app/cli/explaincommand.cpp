@@ -1,5 +1,6 @@
 #include "cli/explaincommand.h"
 
+#include "cli/argumentbytes.h"
 #include "cli/textreport.h"
 #include "decode/sequencereader.h"
 #include "describe/inputparsing.h"
@@ -11,7 +12,7 @@ int ExplainCommand::run(const QStringList& arguments) {
         std::cerr << "mojiscope explain: no bytes given (usage: mojiscope explain e3 81 82)\n";
         return 2;
     }
-    const auto parsed = moji::parseHexBytes(arguments.join(' ').toStdString());
+    const auto parsed = moji::parseHexBytes(argumentbytes::bytesOf(arguments.join(' ')));
     if (const auto* error = std::get_if<std::string>(&parsed)) {
         std::cerr << "mojiscope explain: " << *error << "\n";
         return 2;

@@ -1,14 +1,14 @@
 #include "cli/repaircommand.h"
 
+#include "cli/argumentbytes.h"
+#include "cli/atomicfile.h"
 #include "cli/textreport.h"
 #include "describe/textformat.h"
+#include "io/platform.h"
 #include "io/sourceopener.h"
 #include "repair/repairer.h"
 
 #include <QCommandLineParser>
-#include <QFile>
-#include <QFileInfo>
-#include <QSaveFile>
 
 #include <cerrno>
 #include <csignal>
@@ -52,14 +52,15 @@ class DescriptorOutput : public moji::RepairOutput {
     Copy copyFromInput(std::uint64_t offset, std::uint64_t length) override {
         if (mInput < 0 || !mKernelCopy)
             return Copy::Unsupported;
-        auto from = static_cast<off_t>(offset);
+        auto from = static_cast<std::int64_t>(offset);
         while (length > 0) {
-            const ssize_t copied = copy_file_range(mInput, &from, mOutput, nullptr, length, 0);
+            const std::int64_t copied =
+                moji::platform::copyFileRange(mInput, &from, mOutput, length);
             if (copied < 0 && errno == EINTR)
                 continue;
             if (copied <= 0) {
                 // Refused before writing anything: the repairer writes the bytes instead.
-                if (from == static_cast<off_t>(offset) &&
+                if (from == static_cast<std::int64_t>(offset) &&
                     (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP ||
                      errno == EBADF)) {
                     mKernelCopy = false;
@@ -84,8 +85,7 @@ class DescriptorOutput : public moji::RepairOutput {
         mWritten += bytes;
         if (mWritten - mFlushed < kWritebackStep)
             return;
-        sync_file_range(mOutput, static_cast<off_t>(mFlushed),
-                        static_cast<off_t>(mWritten - mFlushed), SYNC_FILE_RANGE_WRITE);
+        moji::platform::startWriteback(mOutput, mFlushed, mWritten - mFlushed);
         mFlushed = mWritten;
     }
 
@@ -101,12 +101,12 @@ class DescriptorOutput : public moji::RepairOutput {
 // Streams the report: changes as they happen, then the totals.
 class ReportWriter {
   public:
-    explicit ReportWriter(QIODevice* device) : mDevice(device) {}
+    explicit ReportWriter(AtomicFile* file) : mFile(file) {}
 
     void begin(const std::string& input, const std::string& output,
                const moji::RepairOptions& options) {
-        put("{\"input\":" + textreport::jsonString(input) +
-            ",\"output\":" + textreport::jsonString(output) + ",\"policy\":\"" +
+        put("{" + textreport::jsonPath("input", "input_file_bytes", input) + "," +
+            textreport::jsonPath("output", "output_file_bytes", output) + ",\"policy\":\"" +
             std::string(moji::repairPolicyId(options.policy)) + "\",\"join_surrogates\":" +
             flag(options.joinSurrogates) + ",\"fix_overlong\":" + flag(options.fixOverlong) +
             ",\"strip_bom\":" + flag(options.stripBom) + ",\"nfc\":" + flag(options.nfc) +
@@ -142,11 +142,11 @@ class ReportWriter {
   private:
     static std::string flag(bool value) { return value ? "true" : "false"; }
     void put(const std::string& text) {
-        if (mDevice)
-            mOk &= mDevice->write(text.data(), qint64(text.size())) == qint64(text.size());
+        if (mFile && mOk)
+            mOk = mFile->write(text);
     }
 
-    QIODevice* mDevice;
+    AtomicFile* mFile;
     bool mFirst = true;
     bool mOk = true;
 };
@@ -168,18 +168,19 @@ int RepairCommand::run(const QStringList& arguments) {
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1)
         return fail(std::string("give exactly one input FILE\n") + kUsage);
-    const QString input = files.first();
-    QString output = parser.value("output");
+    const std::string input = argumentbytes::bytesOf(files.first());
+    std::string output = argumentbytes::bytesOf(parser.value("output"));
     const bool inPlace = parser.isSet("in-place");
-    if (output.isEmpty() && inPlace)
+    if (output.empty() && inPlace)
         output = input;
-    if (output.isEmpty())
+    if (output.empty())
         return fail(std::string("no output given (-o OUT, or - for standard output)\n") + kUsage);
+    const std::string reportPath = argumentbytes::bytesOf(parser.value("report"));
 
     moji::RepairOptions options;
-    const auto policy = moji::repairPolicyFromId(parser.value("policy").toStdString());
+    const auto policy = moji::repairPolicyFromId(argumentbytes::bytesOf(parser.value("policy")));
     if (!policy)
-        return fail("unknown policy \"" + parser.value("policy").toStdString() +
+        return fail("unknown policy \"" + argumentbytes::bytesOf(parser.value("policy")) +
                     "\" (replace, drop, escape, latin1, cp1252)");
     options.policy = *policy;
     options.joinSurrogates = parser.isSet("join-surrogates");
@@ -188,59 +189,58 @@ int RepairCommand::run(const QStringList& arguments) {
     options.nfc = parser.isSet("nfc");
 
     const bool toStdout = output == "-";
-    if (!toStdout && moji::sameFile(input.toStdString(), output.toStdString()) && !inPlace)
-        return fail("refusing to write onto the input " + input.toStdString() +
+    if (!toStdout && moji::sameFile(input, output) && !inPlace)
+        return fail("refusing to write onto the input " + input +
                     " (give --in-place to replace it)");
     if (input == "-" && inPlace)
         return fail("--in-place needs a file, not standard input");
 
-    auto opened = moji::openSource(input.toStdString());
+    auto opened = moji::openSource(input);
     if (auto* error = std::get_if<std::string>(&opened))
         return fail(*error);
     const auto& source = *std::get<0>(opened);
 
     // A write past a file size limit must fail like a full disk, not kill the process.
     std::signal(SIGXFSZ, SIG_IGN);
-    QSaveFile saveFile(output);
-    if (!toStdout && !saveFile.open(QIODevice::WriteOnly))
-        return fail(output.toStdString() + ": " + saveFile.errorString().toStdString());
-    QSaveFile reportFile(parser.value("report"));
+    AtomicFile saveFile(output);
+    if (!toStdout && !saveFile.open())
+        return fail(output + ": " + saveFile.error());
+    AtomicFile reportFile(reportPath);
     ReportWriter report(parser.isSet("report") ? &reportFile : nullptr);
-    if (parser.isSet("report") && !reportFile.open(QIODevice::WriteOnly))
-        return fail(parser.value("report").toStdString() + ": " +
-                    reportFile.errorString().toStdString());
+    if (parser.isSet("report") && !reportFile.open())
+        return fail(reportPath + ": " + reportFile.error());
 
-    // All output goes through the descriptor; the QSaveFile only provides the temporary file
-    // and the atomic rename.
-    DescriptorOutput sink(toStdout ? STDOUT_FILENO : saveFile.handle(), source.descriptor());
+    // All output goes through the descriptor; the AtomicFile provides the temporary file and
+    // the atomic rename.
+    DescriptorOutput sink(toStdout ? STDOUT_FILENO : saveFile.descriptor(), source.descriptor());
     moji::Repairer repairer(options, sink);
-    report.begin(input.toStdString(), output.toStdString(), options);
+    report.begin(input, output, options);
     if (parser.isSet("report"))
         repairer.setChangeCallback(
             [&](const moji::RepairChange& change) { report.change(change); });
     repairer.setPrepareCallback(
         [&](std::uint64_t offset, std::uint64_t length) { source.prepare(offset, length); });
     std::string error = repairer.run(source.bytes());
-    if (error.empty() && source.changed())
-        error = input.toStdString() + " changed while it was read";
+    if (error.empty() && source.readError())
+        error = "I/O error reading " + input;
+    else if (error.empty() && source.changed())
+        error = input + " changed on disk while it was read";
     if (repairer.writeFailed())
-        error = "cannot write " + output.toStdString() + ": " + sink.error();
+        error = "cannot write " + output + ": " + sink.error();
     if (!error.empty()) {
-        saveFile.cancelWriting();
-        reportFile.cancelWriting();
+        saveFile.cancel();
+        reportFile.cancel();
         return fail(error + (toStdout ? "" : "; nothing was written"));
     }
     report.end(repairer.summary());
     if (!toStdout && !saveFile.commit())
-        return fail("cannot write " + output.toStdString() + ": " +
-                    saveFile.errorString().toStdString() + "; nothing was written");
+        return fail("cannot write " + output + ": " + saveFile.error() + "; nothing was written");
     if (parser.isSet("report") && (!report.ok() || !reportFile.commit()))
-        return fail("cannot write the report " + parser.value("report").toStdString() + ": " +
-                    reportFile.errorString().toStdString());
+        return fail("cannot write the report " + reportPath + ": " + reportFile.error());
     const auto& summary = repairer.summary();
     std::cerr << "mojiscope repair: " << summary.counts.anomalies() << " anomalies, "
               << summary.changes << " changes (policy " << moji::repairPolicyId(options.policy)
               << "); wrote " << summary.outputBytes << " bytes to "
-              << (toStdout ? std::string("standard output") : output.toStdString()) << "\n";
+              << (toStdout ? std::string("standard output") : output) << "\n";
     return 0;
 }

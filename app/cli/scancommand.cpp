@@ -1,5 +1,6 @@
 #include "cli/scancommand.h"
 
+#include "cli/argumentbytes.h"
 #include "cli/textreport.h"
 #include "cli/threadsoption.h"
 #include "describe/explanation.h"
@@ -32,7 +33,7 @@ void writeJson(const moji::ByteSource& source, const std::string& path,
                const moji::ScanResult& result, std::uint64_t limit) {
     std::ostream& out = std::cout;
     const moji::ScanCounts& counts = result.counts;
-    out << "{\"file\":" << textreport::jsonString(path) << ",\"size\":" << result.size
+    out << "{" << textreport::jsonPath("file", "file_bytes", path) << ",\"size\":" << result.size
         << ",\"valid\":" << (result.valid() ? "true" : "false") << ",\"counts\":{";
     for (int kind = 1; kind < moji::kSequenceKindCount; ++kind) {
         out << (kind > 1 ? "," : "") << '"' << moji::kSequenceKindIds[kind]
@@ -143,14 +144,14 @@ int ScanCommand::run(const QStringList& arguments) {
         limit = parser.value("limit").toULongLong(&ok);
         if (!ok) {
             std::cerr << "mojiscope scan: --limit needs a whole number, not \""
-                      << parser.value("limit").toStdString() << "\"\n";
+                      << argumentbytes::bytesOf(parser.value("limit")) << "\"\n";
             return 2;
         }
     }
     const auto threads = ThreadsOption::value(parser, "scan");
     if (!threads)
         return 2;
-    const std::string path = files.first().toStdString();
+    const std::string path = argumentbytes::bytesOf(files.first());
     auto opened = moji::openSource(path);
     if (auto* error = std::get_if<std::string>(&opened)) {
         std::cerr << "mojiscope scan: " << *error << "\n";
@@ -161,7 +162,7 @@ int ScanCommand::run(const QStringList& arguments) {
     options.threads = *threads;
     const moji::ScanResult result = moji::scanSource(source, options);
     if (result.status == moji::ScanResult::Status::SourceChanged) {
-        std::cerr << "mojiscope scan: " << path << ": the file changed while it was read\n";
+        std::cerr << "mojiscope scan: " << textreport::sourceProblem(path, source) << "\n";
         return 2;
     }
     if (json)

@@ -117,4 +117,32 @@ std::string jsonString(const std::string& text) {
     return out + "\"";
 }
 
+std::string sourceProblem(const std::string& path, const moji::ByteSource& source) {
+    return path + (source.readError() ? ": I/O error reading the file"
+                                      : ": the file changed on disk while it was read");
+}
+
+bool isUtf8(const std::string& text) {
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
+    for (std::size_t at = 0; at < text.size();) {
+        const moji::Sequence unit = moji::readSequence(bytes + at, text.size() - at, true);
+        if (unit.kind != moji::SequenceKind::Valid)
+            return false;
+        at += unit.length;
+    }
+    return true;
+}
+
+std::string jsonPath(const std::string& key, const std::string& bytesKey, const std::string& path) {
+    std::string out = jsonString(key) + ":" + jsonString(path);
+    if (!isUtf8(path)) {
+        const std::span<const std::uint8_t> bytes(
+            reinterpret_cast<const std::uint8_t*>(path.data()), path.size());
+        std::string hex = moji::formatHexBytes(bytes, moji::HexCase::Lower);
+        std::erase(hex, ' ');
+        out += "," + jsonString(bytesKey) + ":\"" + hex + "\"";
+    }
+    return out;
+}
+
 } // namespace textreport

@@ -2,6 +2,7 @@
 
 #include "decode/sequence.h"
 #include "describe/bitlayout.h"
+#include "io/bytesource.h"
 
 #include <cstdint>
 #include <span>
@@ -24,5 +25,18 @@ namespace textreport {
 
 // A string as a JSON string literal, with quotes; invalid UTF-8 becomes \ufffd.
 [[nodiscard]] std::string jsonString(const std::string& text);
+
+// A file name as JSON members: `"KEY":"NAME"` (ill-formed bytes as \ufffd), followed, when
+// the name is not well-formed UTF-8, by `,"BYTESKEY":"HEX"` with the exact bytes in lower-case
+// hex without separators, so the file can still be found.
+[[nodiscard]] std::string jsonPath(const std::string& key, const std::string& bytesKey,
+                                   const std::string& path);
+
+// Why a source's bytes cannot be trusted after a read, naming `path`: "PATH: I/O error
+// reading the file" or "PATH: the file changed on disk while it was read".
+[[nodiscard]] std::string sourceProblem(const std::string& path, const moji::ByteSource& source);
+
+// True when `text` is well-formed UTF-8.
+[[nodiscard]] bool isUtf8(const std::string& text);
 
 } // namespace textreport

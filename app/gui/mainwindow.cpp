@@ -5,6 +5,7 @@
 #include "countformat.h"
 #include "describe/textformat.h"
 #include "gui/finddialog.h"
+#include "gui/localpath.h"
 #include "gui/repairdialog.h"
 #include "inspectorpanel.h"
 #include "io/memorysource.h"
@@ -212,9 +213,14 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::chooseFile() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open File"));
-    if (!path.isEmpty())
-        openFile(path);
+    // Any file, not ExistingFile: Qt's own dialog checks existence by the decoded name, so it
+    // would refuse a name that is not UTF-8 as "not found"; openFile() checks instead. A URL,
+    // because a native dialog's keeps the name's bytes percent-encoded.
+    QFileDialog dialog(this, tr("Open File"));
+    dialog.setFileMode(QFileDialog::AnyFile);
+    dialog.setAcceptMode(QFileDialog::AcceptOpen);
+    if (dialog.exec() == QDialog::Accepted && !dialog.selectedUrls().isEmpty())
+        openFile(localpath::fromUrl(dialog.selectedUrls().first()));
 }
 
 void MainWindow::openTourSample() {
@@ -230,18 +236,23 @@ void MainWindow::openTourSample() {
 }
 
 bool MainWindow::openFile(const QString& path) {
+    return openFile(localpath::fromText(path));
+}
+
+bool MainWindow::openFile(const std::filesystem::path& path) {
+    const QString name = localpath::display(path.filename());
     QString error;
     auto document = Document::open(path, &error);
     if (!document) {
-        showProblem(tr("Cannot open %1: %2").arg(QFileInfo(path).fileName(), error), false);
+        showProblem(tr("Cannot open %1: %2").arg(name, error), false);
         return false;
     }
-    adopt(std::move(document), QFileInfo(path).fileName());
+    adopt(std::move(document), name);
     updateRecentFiles(path);
     if (mDocument->size() == 0)
         showProblem(tr("%1 is empty: there is nothing to show (an empty file is well-formed "
                        "UTF-8).")
-                        .arg(QFileInfo(path).fileName()),
+                        .arg(name),
                     false);
     return true;
 }
@@ -287,29 +298,35 @@ void MainWindow::reload() {
         return;
     if (mDocument->path() == kTourSample)
         return openTourSample();
-    const QString path = mDocument->path();
+    const std::filesystem::path path = mDocument->filePath();
     const std::uint64_t cursor = mView->cursor();
     if (openFile(path) && cursor < mDocument->size())
         mView->moveCursor(cursor);
 }
 
-void MainWindow::updateRecentFiles(const QString& path) {
+// Recent files are stored as bytes (a QByteArray per path): a QString would turn a name that
+// is not UTF-8 into one that names no file.
+void MainWindow::updateRecentFiles(const std::filesystem::path& path) {
+    std::error_code error;
+    const auto absolute = std::filesystem::absolute(path, error).lexically_normal();
+    const QByteArray bytes = QByteArray::fromStdString((error ? path : absolute).native());
     QSettings settings;
-    QStringList files = settings.value(QStringLiteral("recentFiles")).toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    files.removeAll(absolute);
-    files.prepend(absolute);
+    QVariantList files = settings.value(QStringLiteral("recentPaths")).toList();
+    files.removeAll(bytes);
+    files.prepend(bytes);
     while (files.size() > kMaxRecentFiles)
         files.removeLast();
-    settings.setValue(QStringLiteral("recentFiles"), files);
+    settings.setValue(QStringLiteral("recentPaths"), files);
     rebuildRecentMenu();
 }
 
 void MainWindow::rebuildRecentMenu() {
     mRecentMenu->clear();
-    const QStringList files = QSettings().value(QStringLiteral("recentFiles")).toStringList();
-    for (const QString& file : files)
-        mRecentMenu->addAction(file, this, [this, file] { openFile(file); });
+    const QVariantList files = QSettings().value(QStringLiteral("recentPaths")).toList();
+    for (const QVariant& file : files) {
+        const std::filesystem::path path(file.toByteArray().toStdString());
+        mRecentMenu->addAction(localpath::display(path), this, [this, path] { openFile(path); });
+    }
     mRecentMenu->setEnabled(!files.isEmpty());
 }
 
@@ -429,10 +446,17 @@ void MainWindow::checkFileOnDisk() {
     if (!mDocument || mChangeReported || !mDocument->changedOnDisk())
         return;
     mChangeReported = true;
-    showProblem(tr("%1 changed on disk (it was truncated, extended, replaced or deleted). What "
-                   "is shown may no longer match it.")
-                    .arg(QFileInfo(mDocument->path()).fileName()),
-                true);
+    const QString name = localpath::display(mDocument->filePath().filename());
+    if (mDocument->readError())
+        showProblem(tr("I/O error reading %1: some of its bytes could not be read and are shown "
+                       "as zeros.")
+                        .arg(name),
+                    true);
+    else
+        showProblem(tr("%1 changed on disk (it was truncated, extended, replaced or deleted). "
+                       "What is shown may no longer match it.")
+                        .arg(name),
+                    true);
 }
 
 bool MainWindow::copySelection(CopyFormat format) {
@@ -576,7 +600,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 void MainWindow::dropEvent(QDropEvent* event) {
     const auto urls = event->mimeData()->urls();
     if (!urls.isEmpty() && urls.first().isLocalFile())
-        openFile(urls.first().toLocalFile());
+        openFile(localpath::fromUrl(urls.first()));
 }
 
 void MainWindow::showRepairDialog() {

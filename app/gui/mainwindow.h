@@ -3,6 +3,7 @@
 #include <QMainWindow>
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 
 class AnomalyNavigator;
@@ -30,7 +31,11 @@ class MainWindow : public QMainWindow {
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Opens `path`; on failure shows why (in the window, not a modal box) and returns false.
+    // Opens `path`, the file's name as the system's bytes (any encoding); on failure shows why
+    // (in the window, not a modal box) and returns false. The title shows the name with
+    // ill-formed bytes as U+FFFD; Open Recent keeps the bytes.
+    bool openFile(const std::filesystem::path& path);
+    // The same for a path Qt gave as text (see localpath::fromText).
     bool openFile(const QString& path);
 
     [[nodiscard]] Document* document() const { return mDocument.get(); }
@@ -74,7 +79,7 @@ class MainWindow : public QMainWindow {
     // Shows `document` (replacing the current one) and starts its scan.
     void adopt(std::unique_ptr<Document> document, const QString& title);
     void reload();
-    void updateRecentFiles(const QString& path);
+    void updateRecentFiles(const std::filesystem::path& path);
     void rebuildRecentMenu();
     void showProblem(const QString& text, bool offerReload);
     void onCursorMoved();

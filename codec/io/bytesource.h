@@ -1,9 +1,10 @@
 #pragma once
 
 // io/ owns getting bytes in: the ByteSource interface (size, a read-only contiguous view, a
-// change flag), memory and memory-mapped file sources, the SIGBUS guard that keeps a truncated
-// mapping from crashing the process, and the opener that picks a source for a path, pipe or
-// stdin. Nothing here knows UTF-8.
+// change flag, a read-error flag), memory and memory-mapped file sources, the SIGBUS guard that
+// keeps a truncated or failing mapping from crashing the process, the opener that picks a source
+// for a path, pipe or stdin, and the platform file behind which the system-specific calls sit.
+// Paths are bytes (std::string, std::filesystem::path), never decoded. Nothing here knows UTF-8.
 
 #include <cstdint>
 #include <span>
@@ -25,12 +26,14 @@ class ByteSource {
     [[nodiscard]] virtual std::span<const std::uint8_t> bytes() const = 0;
     [[nodiscard]] std::uint64_t size() const { return bytes().size(); }
 
-    // Copies the bytes at [offset, offset + destination.size()) that exist; returns how many.
-    std::size_t read(std::uint64_t offset, std::span<std::uint8_t> destination) const;
-
     // True once the bytes may no longer be the ones that were opened (the file shrank, grew,
     // was replaced or modified on disk). Cheap enough to call after every read.
     [[nodiscard]] virtual bool changed() const { return false; }
+
+    // True when changed() is true because the storage failed to deliver bytes (an I/O error)
+    // while the file itself kept its size: messages then say "I/O error reading", not "changed
+    // on disk". The bytes that failed read as zeros either way.
+    [[nodiscard]] virtual bool readError() const { return false; }
 
     // A hint that [offset, offset + length) is about to be read, so a mapped file can read it
     // in ahead, in bulk, instead of page by page on first touch. Never fails.

@@ -37,8 +37,7 @@ MappedFileSource::open(const std::string& path) {
     source->mGuardSlot = MappingGuard::guard(base, length);
     source->mDevice = info.st_dev;
     source->mInode = info.st_ino;
-    source->mModifiedSeconds = info.st_mtim.tv_sec;
-    source->mModifiedNanoseconds = info.st_mtim.tv_nsec;
+    source->mModified = platform::modificationTime(info);
     if (source->mGuardSlot < 0)
         return path + ": too many files mapped at once";
     return source;
@@ -63,24 +62,31 @@ bool MappedFileSource::changed() const {
     if (fstat(mDescriptor, &info) != 0)
         return true;
     if (static_cast<std::uint64_t>(info.st_size) != mLength ||
-        info.st_mtim.tv_sec != mModifiedSeconds || info.st_mtim.tv_nsec != mModifiedNanoseconds)
+        platform::modificationTime(info) != mModified)
         return true;
     struct stat onDisk = {};
     return stat(mPath.c_str(), &onDisk) != 0 || onDisk.st_ino != mInode || onDisk.st_dev != mDevice;
 }
 
+bool MappedFileSource::readError() const {
+    const auto fault = MappingGuard::fault(mGuardSlot);
+    if (!fault)
+        return false;
+    struct stat info = {};
+    std::optional<std::uint64_t> sizeNow;
+    if (fstat(mDescriptor, &info) == 0)
+        sizeNow = static_cast<std::uint64_t>(info.st_size);
+    return MappingGuard::classify(*fault, sizeNow, platform::pageSize()) ==
+           MappingGuard::Cause::ReadError;
+}
+
 void MappedFileSource::prepare(std::uint64_t offset, std::uint64_t length) const {
     if (offset >= mLength)
         return;
-    const auto page = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+    const std::uint64_t page = platform::pageSize();
     const std::uint64_t start = offset & ~(page - 1);
     const std::uint64_t end = std::min(mLength, offset + length);
-    auto* address = const_cast<std::uint8_t*>(mBase) + start;
-#ifdef MADV_POPULATE_READ
-    if (madvise(address, end - start, MADV_POPULATE_READ) == 0)
-        return;
-#endif
-    madvise(address, end - start, MADV_WILLNEED);
+    platform::populateMapping(const_cast<std::uint8_t*>(mBase) + start, end - start);
 }
 
 } // namespace moji

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/bytesource.h"
+#include "io/platform.h"
 
 #include <memory>
 #include <string>
@@ -11,10 +12,12 @@ namespace moji {
 // A regular file mapped read-only. Mapping costs nothing up front: pages are read when first
 // touched. If the file shrinks while mapped, the pages past its new end read as zeros (see
 // MappingGuard) and changed() is true; growth, replacement, deletion and modification are
-// noticed through the file's size, modification time and identity.
+// noticed through the file's size, modification time and identity. A page the storage fails
+// to deliver (an I/O error) also reads as zeros; changed() and readError() are then true.
 class MappedFileSource final : public ByteSource {
   public:
-    // Maps `path`, which must be a non-empty regular file; otherwise returns why not.
+    // Maps `path` (bytes, as the system names the file), which must be a non-empty regular
+    // file; otherwise returns why not.
     static std::variant<std::unique_ptr<MappedFileSource>, std::string>
     open(const std::string& path);
     ~MappedFileSource() override;
@@ -23,6 +26,7 @@ class MappedFileSource final : public ByteSource {
 
     [[nodiscard]] std::span<const std::uint8_t> bytes() const override;
     [[nodiscard]] bool changed() const override;
+    [[nodiscard]] bool readError() const override;
     [[nodiscard]] std::string name() const override { return mPath; }
     [[nodiscard]] int descriptor() const override { return mDescriptor; }
 
@@ -39,7 +43,7 @@ class MappedFileSource final : public ByteSource {
     std::uint64_t mLength = 0;
     int mGuardSlot = -1;
     std::uint64_t mDevice = 0, mInode = 0;
-    std::int64_t mModifiedSeconds = 0, mModifiedNanoseconds = 0;
+    platform::FileTime mModified;
 };
 
 } // namespace moji

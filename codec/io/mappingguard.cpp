@@ -1,11 +1,10 @@
 #include "io/mappingguard.h"
 
+#include "io/platform.h"
+
 #include <atomic>
 #include <csignal>
-#include <cstdint>
 #include <mutex>
-#include <sys/mman.h>
-#include <unistd.h>
 
 namespace moji {
 namespace {
@@ -14,25 +13,31 @@ struct Slot {
     std::atomic<std::uintptr_t> base{0};
     std::atomic<std::size_t> length{0};
     std::atomic<bool> faulted{false};
+    std::atomic<int> signalCode{0};
+    std::atomic<std::uint64_t> offset{0};
 };
 
 Slot gSlots[MappingGuard::kMaxMappings];
 struct sigaction gPreviousAction;
 std::once_flag gInstalled;
 std::mutex gSlotMutex;
+// Read once before the handler is installed: sysconf is not async-signal-safe.
+std::size_t gPageSize = 0;
 
+// Async-signal-safe: lock-free atomics and one system call.
 void onSigbus(int signal, siginfo_t* info, void* context) {
     const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
     for (Slot& slot : gSlots) {
         const std::uintptr_t base = slot.base.load(std::memory_order_acquire);
         if (base == 0 || address < base || address - base >= slot.length.load())
             continue;
-        const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-        void* pageStart = reinterpret_cast<void*>(address & ~(page - 1));
-        // mmap is a plain system call on Linux and safe here in practice.
-        if (mmap(pageStart, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) !=
-            MAP_FAILED) {
-            slot.faulted.store(true);
+        void* pageStart = reinterpret_cast<void*>(address & ~(gPageSize - 1));
+        if (platform::replaceWithZeroPage(pageStart, gPageSize)) {
+            if (!slot.faulted.load()) {
+                slot.signalCode.store(info->si_code);
+                slot.offset.store(address - base);
+                slot.faulted.store(true, std::memory_order_release);
+            }
             return;
         }
     }
@@ -50,6 +55,7 @@ void onSigbus(int signal, siginfo_t* info, void* context) {
 }
 
 void install() {
+    gPageSize = platform::pageSize();
     struct sigaction action = {};
     action.sa_sigaction = onSigbus;
     action.sa_flags = SA_SIGINFO | SA_NODEFER;
@@ -65,6 +71,8 @@ int MappingGuard::guard(const void* base, std::size_t length) {
     for (int i = 0; i < kMaxMappings; ++i) {
         if (gSlots[i].base.load() == 0) {
             gSlots[i].faulted.store(false);
+            gSlots[i].signalCode.store(0);
+            gSlots[i].offset.store(0);
             gSlots[i].length.store(length);
             gSlots[i].base.store(reinterpret_cast<std::uintptr_t>(base), std::memory_order_release);
             return i;
@@ -82,7 +90,21 @@ void MappingGuard::release(int slot) {
 }
 
 bool MappingGuard::faulted(int slot) {
-    return slot >= 0 && gSlots[slot].faulted.load();
+    return slot >= 0 && gSlots[slot].faulted.load(std::memory_order_acquire);
+}
+
+std::optional<MappingGuard::Fault> MappingGuard::fault(int slot) {
+    if (!faulted(slot))
+        return std::nullopt;
+    return Fault{gSlots[slot].signalCode.load(), gSlots[slot].offset.load()};
+}
+
+MappingGuard::Cause MappingGuard::classify(const Fault& fault, std::optional<std::uint64_t> sizeNow,
+                                           std::size_t pageSize) {
+    const std::uint64_t pageStart = fault.offset & ~(std::uint64_t(pageSize) - 1);
+    if (fault.signalCode == BUS_ADRERR && sizeNow && pageStart >= *sizeNow)
+        return Cause::Truncated;
+    return Cause::ReadError;
 }
 
 } // namespace moji

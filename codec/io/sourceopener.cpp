@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -63,9 +64,8 @@ OpenResult openSource(const std::string& path) {
 }
 
 bool sameFile(const std::string& first, const std::string& second) {
-    struct stat a = {}, b = {};
-    return stat(first.c_str(), &a) == 0 && stat(second.c_str(), &b) == 0 && a.st_dev == b.st_dev &&
-           a.st_ino == b.st_ino;
+    std::error_code error;
+    return std::filesystem::equivalent(first, second, error) && !error;
 }
 
 } // namespace moji

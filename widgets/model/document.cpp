@@ -4,6 +4,7 @@
 #include "io/sourceopener.h"
 #include "scan/scanner.h"
 
+#include <QFile>
 #include <QFutureWatcher>
 #include <QMetaObject>
 #include <QtConcurrent/QtConcurrentRun>
@@ -23,14 +24,22 @@ Document::~Document() {
     mPool.waitForDone();
 }
 
-std::unique_ptr<Document> Document::open(const QString& path, QString* error) {
-    auto opened = moji::openSource(path.toStdString());
+std::unique_ptr<Document> Document::open(const std::filesystem::path& path, QString* error) {
+    auto opened = moji::openSource(path.native());
     if (auto* message = std::get_if<std::string>(&opened)) {
         if (error)
             *error = QString::fromStdString(*message);
         return nullptr;
     }
-    return std::make_unique<Document>(std::move(std::get<0>(opened)), path);
+    auto document =
+        std::make_unique<Document>(std::move(std::get<0>(opened)),
+                                   QFile::decodeName(QByteArray::fromStdString(path.native())));
+    document->mFilePath = path;
+    return document;
+}
+
+std::unique_ptr<Document> Document::open(const QString& path, QString* error) {
+    return open(std::filesystem::path(path.toStdString()), error);
 }
 
 moji::Sequence Document::unitAt(std::uint64_t offset) const {

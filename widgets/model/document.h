@@ -11,6 +11,7 @@
 #include <QThreadPool>
 
 #include <atomic>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -32,15 +33,24 @@ class Document : public QObject {
     Document(std::unique_ptr<moji::ByteSource> source, QString path);
     ~Document() override;
 
-    // Opens `path` (see moji::openSource); nullptr and a message when it cannot be read.
+    // Opens `path`, the file's name as the system's bytes (see moji::openSource); nullptr and
+    // a message when it cannot be read.
+    static std::unique_ptr<Document> open(const std::filesystem::path& path, QString* error);
+    // The same for a path as text (UTF-8 bytes); names that are not UTF-8 need the overload
+    // above.
     static std::unique_ptr<Document> open(const QString& path, QString* error);
 
+    // The path as text (ill-formed bytes of the name shown as U+FFFD), or the label given.
     [[nodiscard]] const QString& path() const { return mPath; }
+    // The file's path as the system's bytes; empty when the document was not opened from a file.
+    [[nodiscard]] const std::filesystem::path& filePath() const { return mFilePath; }
     [[nodiscard]] std::uint64_t size() const { return mSource->size(); }
     [[nodiscard]] std::span<const std::uint8_t> bytes() const { return mSource->bytes(); }
     // The bytes, shared: whoever holds this can read them after the document is gone.
     [[nodiscard]] std::shared_ptr<const moji::ByteSource> source() const { return mSource; }
     [[nodiscard]] bool changedOnDisk() const { return mSource->changed(); }
+    // True when changedOnDisk() is because reading the file failed (an I/O error).
+    [[nodiscard]] bool readError() const { return mSource->readError(); }
 
     // The unit containing `offset` (offset < size()).
     [[nodiscard]] moji::Sequence unitAt(std::uint64_t offset) const;
@@ -89,6 +99,7 @@ class Document : public QObject {
 
     std::shared_ptr<const moji::ByteSource> mSource;
     QString mPath;
+    std::filesystem::path mFilePath;
 
     // One kind of background work: the request under way, if any. `generation` tells a
     // superseded request's late messages from the current one's.
