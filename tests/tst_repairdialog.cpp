@@ -25,11 +25,12 @@ class TestRepairDialog : public QObject {
         mDocument = Document::open(mInput, &error);
         QVERIFY(mDocument);
         const auto bytes = mDocument->bytes();
-        mScan = moji::scanBytes(bytes.data(), bytes.size());
+        mScan =
+            std::make_shared<const moji::ScanResult>(moji::scanBytes(bytes.data(), bytes.size()));
     }
 
     void previewShowsTheFirstChangesBeforeAndAfter() {
-        RepairDialog dialog(*mDocument->source(), &mScan, mInput);
+        RepairDialog dialog(mDocument->source(), mScan, mInput);
         QTableWidget* preview = dialog.preview();
         QCOMPARE(preview->rowCount(), 3);
         QCOMPARE(preview->item(0, 0)->text(), QString("0x1"));
@@ -47,7 +48,7 @@ class TestRepairDialog : public QObject {
     }
 
     void savesAVerifiedCopy() {
-        RepairDialog dialog(*mDocument->source(), &mScan, mInput);
+        RepairDialog dialog(mDocument->source(), mScan, mInput);
         QSignalSpy finished(&dialog, &RepairDialog::finishedSaving);
         const QString output = mDir.filePath("out.txt");
         dialog.saveTo(output);
@@ -60,7 +61,7 @@ class TestRepairDialog : public QObject {
     }
 
     void neverReplacesItsInputAndReportsWriteErrors() {
-        RepairDialog dialog(*mDocument->source(), &mScan, mInput);
+        RepairDialog dialog(mDocument->source(), mScan, mInput);
         QSignalSpy finished(&dialog, &RepairDialog::finishedSaving);
         dialog.saveTo(mInput);
         QTRY_COMPARE(finished.count(), 1);
@@ -80,10 +81,10 @@ class TestRepairDialog : public QObject {
         const QByteArray sample = QByteArray::fromHex(
             "efbbbf 61 e38182 7c c0af 7c e080af 7c eda080 7c eda18cedbeb4 7c f4908080 7c "
             "f888808080 7c fe 7c 8081 7c e381 7c f09f9880 0a");
-        const moji::MemorySource source(std::vector<std::uint8_t>(sample.begin(), sample.end()),
-                                        "sample");
-        const moji::ScanResult scan = moji::scanSource(source);
-        RepairDialog dialog(source, &scan, mInput);
+        const auto source = std::make_shared<const moji::MemorySource>(
+            std::vector<std::uint8_t>(sample.begin(), sample.end()), "sample");
+        const auto scan = std::make_shared<const moji::ScanResult>(moji::scanSource(*source));
+        RepairDialog dialog(source, scan, mInput);
         for (int policy = 0; policy < 5; ++policy)
             for (int flags = 0; flags < 8; ++flags) {
                 moji::RepairOptions options;
@@ -104,7 +105,7 @@ class TestRepairDialog : public QObject {
                                     .arg(QString::fromUtf8(change.after.data(),
                                                            qsizetype(change.after.size())));
                 });
-                QVERIFY(repairer.run(source.bytes()).empty());
+                QVERIFY(repairer.run(source->bytes()).empty());
                 QStringList shown;
                 for (int row = 0; row < dialog.preview()->rowCount(); ++row)
                     shown << dialog.preview()->item(row, 0)->text() + " " +
@@ -119,9 +120,9 @@ class TestRepairDialog : public QObject {
         std::vector<std::uint8_t> bytes(64u << 20, 'a');
         bytes[1] = 0xFF;
         bytes.back() = 0xFE;
-        const moji::MemorySource source(std::move(bytes), "large");
-        const moji::ScanResult scan = moji::scanSource(source);
-        RepairDialog scanned(source, &scan, mInput);
+        const auto source = std::make_shared<const moji::MemorySource>(std::move(bytes), "large");
+        const auto scan = std::make_shared<const moji::ScanResult>(moji::scanSource(*source));
+        RepairDialog scanned(source, scan, mInput);
         QCOMPARE(scanned.preview()->rowCount(), 2);
         QCOMPARE(scanned.previewedBytes(), std::uint64_t(2));
         RepairDialog unscanned(source, nullptr, mInput);
@@ -138,7 +139,7 @@ class TestRepairDialog : public QObject {
         const auto document = Document::open(input, &error);
         QVERIFY(document);
         QVERIFY(QFile::resize(input, 10));
-        RepairDialog dialog(*document->source(), nullptr, input);
+        RepairDialog dialog(document->source(), nullptr, input);
         QSignalSpy finished(&dialog, &RepairDialog::finishedSaving);
         dialog.saveTo(mDir.filePath("shrunk.txt"));
         QTRY_COMPARE(finished.count(), 1);
@@ -148,12 +149,31 @@ class TestRepairDialog : public QObject {
                  qPrintable(QDir(mDir.path()).entryList().join(' ')));
     }
 
+    // Bytes the storage failed to deliver read as zeros too; the dialog must name an I/O error,
+    // not a change on disk, and leave no file behind.
+    void readErrorKeepsNothing() {
+        struct FailingSource : moji::ByteSource {
+            std::vector<std::uint8_t> zeros = std::vector<std::uint8_t>(4096, 0);
+            std::span<const std::uint8_t> bytes() const override { return zeros; }
+            bool changed() const override { return true; }
+            bool readError() const override { return true; }
+            std::string name() const override { return "failing"; }
+        };
+        RepairDialog dialog(std::make_shared<const FailingSource>(), nullptr, mInput);
+        QSignalSpy finished(&dialog, &RepairDialog::finishedSaving);
+        dialog.saveTo(mDir.filePath("unread.txt"));
+        QTRY_COMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(0).toBool(), false);
+        QVERIFY2(dialog.outcome().contains("I/O error"), qPrintable(dialog.outcome()));
+        QVERIFY(QDir(mDir.path()).entryList({"unread*"}, QDir::Files | QDir::Hidden).isEmpty());
+    }
+
   private:
     QTemporaryDir mDir;
     QString mInput;
     const QByteArray mBytes = QByteArray::fromHex("61 c0af 62 ff 63 e381");
     std::unique_ptr<Document> mDocument;
-    moji::ScanResult mScan;
+    std::shared_ptr<const moji::ScanResult> mScan;
 };
 
 QTEST_MAIN(TestRepairDialog)

@@ -606,8 +606,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
 void MainWindow::showRepairDialog() {
     if (!mDocument || mDocument->size() == 0)
         return;
-    RepairDialog dialog(*mDocument->source(), mDocument->scanResult().get(), mDocument->path(),
-                        this);
+    RepairDialog dialog(mDocument->source(), mDocument->scanResult(), mDocument->path(), this);
     connect(&dialog, &RepairDialog::openRequested, this, [this](const QString& path) {
         QTimer::singleShot(0, this, [this, path] { openFile(path); });
     });

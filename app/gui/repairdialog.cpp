@@ -49,10 +49,12 @@ QString asText(std::span<const std::uint8_t> bytes) {
 
 } // namespace
 
-RepairDialog::RepairDialog(const moji::ByteSource& source, const moji::ScanResult* scan,
-                           QString inputPath, QWidget* parent)
-    : QDialog(parent), mSource(source), mScan(scan), mInputPath(std::move(inputPath)),
-      mPolicy(new QComboBox), mJoinSurrogates(new QCheckBox(tr("&Join CESU-8 surrogate pairs"))),
+RepairDialog::RepairDialog(std::shared_ptr<const moji::ByteSource> source,
+                           std::shared_ptr<const moji::ScanResult> scan, QString inputPath,
+                           QWidget* parent)
+    : QDialog(parent), mSource(std::move(source)), mScan(std::move(scan)),
+      mInputPath(std::move(inputPath)), mPolicy(new QComboBox),
+      mJoinSurrogates(new QCheckBox(tr("&Join CESU-8 surrogate pairs"))),
       mFixOverlong(new QCheckBox(tr("&Fix overlong forms"))),
       mStripBom(new QCheckBox(tr("Strip a &BOM at the start"))),
       mNfc(new QCheckBox(tr("&Normalize to NFC"))), mOverlongWarning(new QLabel),
@@ -161,7 +163,7 @@ void RepairDialog::updatePreview() {
     moji::RepairOptions previewOptions = options();
     previewOptions.nfc = false; // the preview shows anomaly changes; NFC is applied on save
     mPreview->setRowCount(0);
-    const auto bytes = mSource.bytes();
+    const auto bytes = mSource->bytes();
     if (mScan) {
         // The scan says where the anomalies are: repair just their bytes, as the Repairer does
         // with each anomaly it meets.
@@ -260,13 +262,17 @@ RepairDialog::Saved RepairDialog::save(const moji::RepairOptions& options, const
         QMetaObject::invokeMethod(mProgress, [this, value] { mProgress->setValue(value); });
     });
     repairer.setPrepareCallback(
-        [this](std::uint64_t offset, std::uint64_t length) { mSource.prepare(offset, length); });
-    const std::string error = repairer.run(mSource.bytes(), &mCancel);
+        [this](std::uint64_t offset, std::uint64_t length) { mSource->prepare(offset, length); });
+    const std::string error = repairer.run(mSource->bytes(), &mCancel);
     QString message;
     if (!error.empty())
         message = repairer.writeFailed() ? tr("Cannot write %1: %2").arg(path, file.errorString())
                                          : QString::fromStdString(error);
-    else if (mSource.changed())
+    else if (mSource->readError())
+        message = tr("I/O error reading %1: some of its bytes could not be read, so the copy "
+                     "cannot be trusted.")
+                      .arg(QFileInfo(mInputPath).fileName());
+    else if (mSource->changed())
         // Pages that vanished from the mapping read as zeros, which are well-formed: the copy
         // verifies, yet is not a repair of the file.
         message = tr("%1 changed on disk while the copy was being made (it was truncated, "

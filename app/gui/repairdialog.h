@@ -6,6 +6,8 @@
 
 #include <QDialog>
 
+#include <memory>
+
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -35,8 +37,10 @@ class RepairDialog : public QDialog {
     static constexpr int kPreviewRows = 50;
     static constexpr std::uint64_t kPreviewBytes = 4u << 20;
 
-    // `source` (the opened file) and `scan` must outlive the dialog; `scan` may be nullptr.
-    RepairDialog(const moji::ByteSource& source, const moji::ScanResult* scan, QString inputPath,
+    // The dialog shares the opened file and its scan, so they stay readable while it is open and
+    // while a save runs, whatever the window does meanwhile. `scan` may be nullptr.
+    RepairDialog(std::shared_ptr<const moji::ByteSource> source,
+                 std::shared_ptr<const moji::ScanResult> scan, QString inputPath,
                  QWidget* parent = nullptr);
     ~RepairDialog() override;
 
@@ -72,8 +76,8 @@ class RepairDialog : public QDialog {
     [[nodiscard]] Saved save(const moji::RepairOptions& options, const QString& path);
     void onSaved(const Saved& saved);
 
-    const moji::ByteSource& mSource;
-    const moji::ScanResult* mScan;
+    std::shared_ptr<const moji::ByteSource> mSource;
+    std::shared_ptr<const moji::ScanResult> mScan;
     QString mInputPath;
     QComboBox* mPolicy;
     QCheckBox* mJoinSurrogates;
