@@ -8,7 +8,8 @@
 // this build or CPU lacks is ignored, as with the environment variable MOJISCOPE_SIMD_LEVEL), so
 // an AVX-512 machine can time the AVX2 kernels beside simdutf. --clock cpu times by the process's
 // CPU time instead of the wall clock (node by process.cpuUsage()): steadier on a busy machine, not
-// comparable across thread counts.
+// comparable across thread counts. With --level, node's simdutf is forced onto the same
+// instruction set (SIMDUTF_FORCE_IMPLEMENTATION: haswell for avx2, icelake for avx512, ...).
 // --rows keeps only the rows whose name contains one of the words.
 //
 // Corpora (generated, 256 MiB by default): ascii, japanese (the seed documents, or
@@ -152,6 +153,26 @@ Bytes randomCorpus(std::size_t size) {
 }
 
 bool gCpuClock = false; // time by process CPU time rather than the wall clock
+// The simdutf implementation node is told to use (SIMDUTF_FORCE_IMPLEMENTATION), so that with
+// --level the peer runs the same instruction set as our rows; empty: simdutf picks its best.
+std::string gSimdutfImplementation;
+
+// simdutf's name for the implementation on the same instruction set as `level`.
+std::string simdutfImplementationFor(moji::simd::SimdLevel level) {
+    switch (level) {
+    case moji::simd::SimdLevel::Scalar:
+        return "fallback";
+    case moji::simd::SimdLevel::Sse2:
+        return "westmere";
+    case moji::simd::SimdLevel::Avx2:
+        return "haswell";
+    case moji::simd::SimdLevel::Avx512:
+        return "icelake";
+    case moji::simd::SimdLevel::Neon:
+        return "arm64";
+    }
+    return {};
+}
 
 double seconds() {
     if (!gCpuClock)
@@ -283,6 +304,12 @@ double nodeIsUtf8(const Bytes& bytes, int runs) {
             .arg(runs)
             .arg(clock);
     QProcess node;
+    if (!gSimdutfImplementation.empty()) {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("SIMDUTF_FORCE_IMPLEMENTATION",
+                           QString::fromStdString(gSimdutfImplementation));
+        node.setProcessEnvironment(environment);
+    }
     node.start("node", {"-e", script, file.fileName()});
     if (!node.waitForFinished(600000) || node.exitCode() != 0)
         return -1;
@@ -321,8 +348,10 @@ int main(int argc, char** argv) {
                 return 2;
             }
             const auto supported = moji::simd::supportedSimdLevels();
-            if (std::find(supported.begin(), supported.end(), level) != supported.end())
+            if (std::find(supported.begin(), supported.end(), level) != supported.end()) {
                 best = level;
+                gSimdutfImplementation = simdutfImplementationFor(level);
+            }
         }
     }
     const std::size_t size = mebibytes << 20;
@@ -370,6 +399,10 @@ int main(int argc, char** argv) {
 
     std::printf("GB/s (10^9 bytes/s), best of %d runs on %zu MiB buffers, %s time\n", runs,
                 mebibytes, gCpuClock ? "CPU" : "wall");
+    if (!gSimdutfImplementation.empty())
+        std::printf("simdutf runs its %s implementation (SIMDUTF_FORCE_IMPLEMENTATION), the same "
+                    "instruction set as --level\n",
+                    gSimdutfImplementation.c_str());
     std::printf("%-36s", "scanner");
     for (const Corpus& corpus : corpora)
         if (only.empty() || only == corpus.name)
