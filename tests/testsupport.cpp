@@ -66,17 +66,9 @@ struct LoadedCorpus {
 
 // Appends every .txt file of `directory`, in name order; false when there is none.
 bool appendTextFiles(const std::filesystem::path& directory, Bytes& bytes) {
-    std::error_code error;
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(directory, error))
-        if (entry.path().extension() == ".txt")
-            files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files) {
-        std::ifstream in(file, std::ios::binary);
-        bytes.insert(bytes.end(), std::istreambuf_iterator<char>(in), {});
-    }
-    return !error && !files.empty();
+    const Bytes files = textFilesIn(directory);
+    bytes.insert(bytes.end(), files.begin(), files.end());
+    return !files.empty();
 }
 
 const LoadedCorpus& loadedCorpus() {
@@ -97,6 +89,21 @@ const LoadedCorpus& loadedCorpus() {
 }
 
 } // namespace
+
+Bytes textFilesIn(const std::filesystem::path& directory) {
+    Bytes bytes;
+    std::error_code error;
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(directory, error))
+        if (entry.path().extension() == ".txt")
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+        std::ifstream in(file, std::ios::binary);
+        bytes.insert(bytes.end(), std::istreambuf_iterator<char>(in), {});
+    }
+    return bytes;
+}
 
 const Bytes& textCorpus() {
     const LoadedCorpus& corpus = loadedCorpus();

@@ -6,6 +6,7 @@
 #include "decode/sequencesink.h"
 
 #include <cstdint>
+#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
@@ -50,6 +51,10 @@ Bytes mutate(const Bytes& valid, std::mt19937_64& random, int edits);
 // sweep over consecutive integers still meets every value of every byte. A sweep that samples
 // says so on its output.
 [[nodiscard]] std::uint32_t sampleStride();
+
+// The .txt files of `directory` in name order, concatenated; empty when there is none or the
+// directory cannot be read.
+[[nodiscard]] Bytes textFilesIn(const std::filesystem::path& directory);
 
 // Bytes from a string literal.
 inline Bytes bytesOf(const std::string& text) {

@@ -20,8 +20,10 @@
 #include "decode/utf8automaton.h"
 #include "scan/scanner.h"
 
+#include "testsupport.h"
 #include <QByteArray>
 #include <QFile>
+
 #include <QProcess>
 #include <QStringDecoder>
 #include <QTemporaryFile>
@@ -48,21 +50,7 @@ namespace {
 
 using Bytes = std::vector<std::uint8_t>;
 
-// The .txt files of `directory` in name order, concatenated (nothing when it does not exist).
-Bytes textFiles(const std::filesystem::path& directory) {
-    Bytes bytes;
-    std::error_code error;
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(directory, error))
-        if (entry.path().extension() == ".txt")
-            files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files) {
-        std::ifstream in(file, std::ios::binary);
-        bytes.insert(bytes.end(), std::istreambuf_iterator<char>(in), {});
-    }
-    return bytes;
-}
+using testsupport::textFilesIn;
 
 // Exits with a message naming `what` when a corpus the benchmark needs is missing.
 Bytes required(Bytes bytes, const std::string& what) {
@@ -76,7 +64,7 @@ Bytes required(Bytes bytes, const std::string& what) {
 // The Japanese documents: ../shared/seeds when present, else tests/data/japanese.txt.
 Bytes seedText() {
     if (std::filesystem::is_directory(MOJISCOPE_SEEDS_DIR))
-        return required(textFiles(MOJISCOPE_SEEDS_DIR), MOJISCOPE_SEEDS_DIR "/*.txt");
+        return required(textFilesIn(MOJISCOPE_SEEDS_DIR), MOJISCOPE_SEEDS_DIR "/*.txt");
     const std::filesystem::path japanese =
         std::filesystem::path(MOJISCOPE_TEST_DATA_DIR) / "japanese.txt";
     std::ifstream in(japanese, std::ios::binary);
@@ -85,7 +73,7 @@ Bytes seedText() {
 
 // Our own multilingual texts (tests/data): eleven scripts, emoji sequences, combining marks.
 Bytes multilingualText() {
-    return required(textFiles(MOJISCOPE_TEST_DATA_DIR), MOJISCOPE_TEST_DATA_DIR "/*.txt");
+    return required(textFilesIn(MOJISCOPE_TEST_DATA_DIR), MOJISCOPE_TEST_DATA_DIR "/*.txt");
 }
 
 // Repeats `unit` to `size` bytes, ending on a character boundary (padded with spaces).
