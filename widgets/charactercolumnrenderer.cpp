@@ -60,10 +60,7 @@ void CharacterColumnRenderer::setFonts(const QFont& hexFont, const QFont& charFo
 }
 
 std::optional<int> CharacterColumnRenderer::columnAt(const RowLayout& layout, int x) const {
-    const RowLayout::Hit hit = layout.hitTest(left(layout) + x);
-    if (hit.area != RowLayout::Area::Characters)
-        return std::nullopt;
-    return hit.column;
+    return columnIn(layout, x, RowLayout::Area::Characters);
 }
 
 std::optional<ColumnRenderer::Cell> CharacterColumnRenderer::cell(const RowLayout& layout,

@@ -39,6 +39,18 @@ class ColumnRenderer {
     [[nodiscard]] virtual std::optional<int> columnAt(const RowLayout&, int /*x*/) const {
         return std::nullopt;
     }
+
+  protected:
+    // columnAt() for a column that shows the byte cells of `area`.
+    [[nodiscard]] std::optional<int> columnIn(const RowLayout& layout, int x,
+                                              RowLayout::Area area) const {
+        const RowLayout::Hit hit = layout.hitTest(left(layout) + x);
+        if (hit.area != area)
+            return std::nullopt;
+        return hit.column;
+    }
+
+  public:
     // Where the cell of byte column `column` is: its left edge and width; nullopt without cells.
     struct Cell {
         int left = 0;

@@ -21,10 +21,7 @@ void HexColumnRenderer::setFonts(const QFont& hexFont, const QFont&) {
 }
 
 std::optional<int> HexColumnRenderer::columnAt(const RowLayout& layout, int x) const {
-    const RowLayout::Hit hit = layout.hitTest(left(layout) + x);
-    if (hit.area != RowLayout::Area::Hex)
-        return std::nullopt;
-    return hit.column;
+    return columnIn(layout, x, RowLayout::Area::Hex);
 }
 
 std::optional<ColumnRenderer::Cell> HexColumnRenderer::cell(const RowLayout& layout,
