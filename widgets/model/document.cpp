@@ -64,31 +64,45 @@ void Document::stop(Work<Result>& work) {
     }
 }
 
-void Document::startScan() {
-    stop(mScan);
+template <typename Result, typename Task, typename Done>
+void Document::launch(Work<Result>& work, Task task, Done done) {
+    stop(work);
     const auto cancel = std::make_shared<std::atomic<bool>>(false);
-    const std::uint64_t generation = mScan.generation;
-    mScan.cancel = cancel;
+    const std::uint64_t generation = work.generation;
+    work.cancel = cancel;
+    auto* watcher = new QFutureWatcher<Result>(this);
+    work.watcher = watcher;
+    connect(watcher, &QFutureWatcherBase::finished, this, [&work, watcher, cancel, done] {
+        work.watcher = nullptr;
+        watcher->deleteLater();
+        done(watcher->result(), cancel->load());
+    });
+    watcher->setFuture(QtConcurrent::run(
+        &mPool, [task, cancel, generation] { return task(cancel.get(), generation); }));
+}
+
+template <typename Result, typename Signal>
+void Document::postIfCurrent(const Work<Result>& work, std::uint64_t generation, Signal signal) {
+    QMetaObject::invokeMethod(
+        this,
+        [&work, generation, signal] {
+            if (generation == work.generation)
+                signal();
+        },
+        Qt::QueuedConnection);
+}
+
+void Document::startScan() {
+    stop(mScan); // before the density is reset, so the old scan can no longer add to it
     mScanning = true;
     mResult.reset();
     {
         std::lock_guard lock(mDensityMutex);
         std::fill(mDensity.begin(), mDensity.end(), 0);
     }
-    auto* watcher = new QFutureWatcher<std::shared_ptr<moji::ScanResult>>(this);
-    mScan.watcher = watcher;
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        mScan.watcher = nullptr;
-        watcher->deleteLater();
-        mScanning = false;
-        const auto finished = watcher->result();
-        if (finished->status != moji::ScanResult::Status::Stopped)
-            mResult = finished;
-        emit scanFinished();
-    });
-    watcher->setFuture(QtConcurrent::run(&mPool, [this, cancel, generation] {
+    const auto scan = [this](const std::atomic<bool>* cancel, std::uint64_t generation) {
         moji::ScanOptions options;
-        options.cancel = cancel.get();
+        options.cancel = cancel;
         const std::uint64_t total = std::max<std::uint64_t>(1, size());
         options.chunkScanned = [this, cancel, total](std::uint64_t begin, std::uint64_t end,
                                                      const std::vector<moji::Sequence>& anomalies,
@@ -108,16 +122,16 @@ void Document::startScan() {
             QMetaObject::invokeMethod(this, &Document::densityChanged, Qt::QueuedConnection);
         };
         options.progress = [this, generation](std::uint64_t done, std::uint64_t all) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, generation, done, all] {
-                    if (generation == mScan.generation)
-                        emit scanProgress(done, all);
-                },
-                Qt::QueuedConnection);
+            postIfCurrent(mScan, generation, [this, done, all] { emit scanProgress(done, all); });
         };
         return std::make_shared<moji::ScanResult>(moji::scanSource(*mSource, options));
-    }));
+    };
+    launch(mScan, scan, [this](const std::shared_ptr<moji::ScanResult>& finished, bool) {
+        mScanning = false;
+        if (finished->status != moji::ScanResult::Status::Stopped)
+            mResult = finished;
+        emit scanFinished();
+    });
 }
 
 void Document::cancelScan() {
@@ -126,36 +140,23 @@ void Document::cancelScan() {
 }
 
 void Document::startFind(const QByteArray& needle, std::uint64_t from, bool forward) {
-    stop(mFind);
-    const auto cancel = std::make_shared<std::atomic<bool>>(false);
-    const std::uint64_t generation = mFind.generation;
-    mFind.cancel = cancel;
-    auto* watcher = new QFutureWatcher<moji::FindResult>(this);
-    mFind.watcher = watcher;
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        mFind.watcher = nullptr;
-        watcher->deleteLater();
-        const moji::FindResult result = watcher->result();
-        emit findFinished(result.status == moji::FindResult::Status::Found, result.offset,
-                          result.status == moji::FindResult::Status::Cancelled);
-    });
     const moji::ByteFinder finder(std::span<const std::uint8_t>(
         reinterpret_cast<const std::uint8_t*>(needle.constData()), std::size_t(needle.size())));
-    watcher->setFuture(QtConcurrent::run(&mPool, [this, finder, cancel, generation, from, forward] {
+    const auto find = [this, finder, from, forward](const std::atomic<bool>* cancel,
+                                                    std::uint64_t generation) {
         moji::ByteFinder::Options options;
-        options.cancel = cancel.get();
+        options.cancel = cancel;
         options.progress = [this, generation](std::uint64_t done, std::uint64_t total) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, generation, done, total] {
-                    if (generation == mFind.generation)
-                        emit findProgress(done, total);
-                },
-                Qt::QueuedConnection);
+            postIfCurrent(mFind, generation,
+                          [this, done, total] { emit findProgress(done, total); });
         };
         return forward ? finder.forward(*mSource, from, options)
                        : finder.backward(*mSource, from, options);
-    }));
+    };
+    launch(mFind, find, [this](const moji::FindResult& result, bool) {
+        emit findFinished(result.status == moji::FindResult::Status::Found, result.offset,
+                          result.status == moji::FindResult::Status::Cancelled);
+    });
 }
 
 void Document::cancelFind() {
@@ -164,26 +165,19 @@ void Document::cancelFind() {
 }
 
 void Document::startCounting(std::uint64_t from, std::uint64_t to) {
-    stop(mCount);
-    const auto cancel = std::make_shared<std::atomic<bool>>(false);
-    mCount.cancel = cancel;
-    auto* watcher = new QFutureWatcher<std::uint64_t>(this);
-    mCount.watcher = watcher;
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, cancel, from, to] {
-        mCount.watcher = nullptr;
-        watcher->deleteLater();
-        if (!*cancel)
-            emit countFinished(from, to, watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(&mPool, [this, cancel, from, to] {
+    const auto count = [this, from, to](const std::atomic<bool>* cancel, std::uint64_t) {
         moji::ScanOptions options;
         options.threads = 1;
         options.maxIndexedAnomalies = 0;
         options.maxIndexedNotices = 0;
-        options.cancel = cancel.get();
+        options.cancel = cancel;
         const auto counts = moji::scanBytes(bytes().data() + from, to - from, options).counts;
         return counts.wellFormedSequences() + counts.anomalies();
-    }));
+    };
+    launch(mCount, count, [this, from, to](std::uint64_t characters, bool cancelled) {
+        if (!cancelled)
+            emit countFinished(from, to, characters);
+    });
 }
 
 std::vector<std::uint64_t> Document::anomalyDensity() const {

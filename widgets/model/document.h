@@ -111,6 +111,13 @@ class Document : public QObject {
     };
     template <typename Result>
     void stop(Work<Result>& work);
+    // Stops `work`'s request, then runs task(cancel, generation) on the pool as the new one; on
+    // the GUI thread, done(result, cancelled) gets its result unless a newer request stopped it.
+    template <typename Result, typename Task, typename Done>
+    void launch(Work<Result>& work, Task task, Done done);
+    // Runs `signal` on the GUI thread, unless request `generation` of `work` is no longer current.
+    template <typename Result, typename Signal>
+    void postIfCurrent(const Work<Result>& work, std::uint64_t generation, Signal signal);
 
     QThreadPool mPool;
     Work<std::shared_ptr<moji::ScanResult>> mScan;
